@@ -1,0 +1,97 @@
+// @ts-check
+// Builds the Marquee app; never listens (server/index.js does), so tests can
+// start it on any port (fastify's app.js / server.js split).
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { createRouteTable } from './route-table.js';
+import { createLogger } from './log.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { createTemplates } from './render/templates.js';
+import { createClientManifest } from './render/client-manifest.js';
+import { createPageStreamer } from './render/stream-page.js';
+import { createUpstream } from './upstream/pool.js';
+import { createCatalogClients } from './upstream/index.js';
+import { createRouter } from './falcor/router.js';
+import { falcorEndpoint } from './falcor/endpoint.js';
+import { createModelFor } from './pages/model.js';
+import { homePage } from './pages/home.js';
+import { boxartImage } from './pages/boxart.js';
+import { notFoundPage, errorPage } from './pages/errors.js';
+
+const VIEWS_DIR = fileURLToPath(new URL('../views', import.meta.url));
+const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
+
+/**
+ * @param {import('./config.js').Config} config
+ * @param {{
+ *   catalogUrl: string,
+ *   log?: import('pino').Logger,
+ *   extraRoutes?: (routes: ReturnType<typeof createRouteTable>) => void,
+ * }} deps
+ */
+export function createApp(config, { catalogUrl, log = createLogger(config), extraRoutes }) {
+  // ── Upstream and data ────────────────────────────────────────────────────
+  const upstream = createUpstream({ url: catalogUrl, ...config.upstream, tls: catalogUrl.startsWith('https:') });
+  const clients = createCatalogClients(upstream);
+  /** @param {import('express').Request} req */
+  const createRouterFor = (req) => createRouter({ clients, visitorId: req.visitorId, log });
+  const createModel = createModelFor(createRouterFor);
+
+  // ── Page shell ───────────────────────────────────────────────────────────
+  const templates = createTemplates({ viewsDir: VIEWS_DIR, watchForChanges: config.isDev });
+  const clientManifest = createClientManifest({ distDir: CLIENT_DIR, watchForChanges: config.isDev });
+  const streamPage = createPageStreamer({ templates, clientManifest: clientManifest.get, log });
+
+  const app = express();
+  app.disable('x-powered-by');
+
+  // ── Middleware ───────────────────────────────────────────────────────────
+  // Every response gets the security headers and its own CSP nonce.
+  app.use(securityHeaders());
+
+  // ── Routes (each registered once: a duplicate is a start-up error) ───────
+  const routes = createRouteTable(app);
+  routes.add('get', '/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  routes.add('get', '/readyz', async (_req, res) => {
+    try {
+      const { status } = await upstream.requestJson('GET', '/health');
+      res.status(status === 200 ? 200 : 503).json({ ok: status === 200, catalog: status });
+    } catch (error) {
+      res.status(503).json({ ok: false, catalog: error.code ?? 'unreachable' });
+    }
+  });
+
+  const model = falcorEndpoint({
+    createRouterFor,
+    maxPaths: config.falcor.maxPaths,
+    maxBodyBytes: config.falcor.maxBodyBytes,
+    log,
+  });
+  routes.add('get', '/model.json', model);
+  routes.add('post', '/model.json', model);
+
+  routes.add('get', '/', homePage({ atfRows: config.page.atfRows, createModel, streamPage }));
+  routes.add('get', '/art/:file', boxartImage());
+
+  // Hashed file names never change content: cache them for a year, immutable.
+  app.use('/assets', express.static(CLIENT_DIR, { immutable: true, maxAge: '1y', index: false }));
+
+  extraRoutes?.(routes);
+
+  const renderError = (/** @type {string} */ name, /** @type {object} */ data) => templates.get(name).head(data);
+  app.use(notFoundPage(renderError));
+  app.use(errorPage(renderError, log));
+
+  return {
+    app,
+    routes,
+    upstream,
+    async close() {
+      templates.close();
+      clientManifest.close();
+      await upstream.close();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+// @ts-check
+// The environment is read once, here, into one frozen and validated object.
+// A bad value is a start-up error that names every bad key (epic-stack's
+// env.server.ts habit), never a surprise on the first request.
+import { ConfigError } from './errors.js';
+
+/**
+ * Every knob the app server reads. The README's configuration table lists the
+ * same keys; test/config.test.js fails when the two drift apart.
+ * @type {Record<string, { default: string, parse: (raw: string) => unknown, doc: string }>}
+ */
+export const KNOBS = {
+  NODE_ENV: { default: 'development', parse: oneOf(['development', 'production', 'test']), doc: 'development, production or test' },
+  HOST: { default: '127.0.0.1', parse: nonEmpty, doc: 'address the app server binds' },
+  PORT: { default: '3000', parse: integer(0, 65535), doc: 'port the app server listens on (0: any free port)' },
+  CATALOG_URL: { default: '', parse: optionalUrl, doc: 'URL of a running catalog service; empty: start one as a child process' },
+  UPSTREAM_CONNECTIONS: { default: '64', parse: integer(1, 4096), doc: 'keep-alive sockets per upstream origin' },
+  UPSTREAM_KEEPALIVE_MS: { default: '10000', parse: integer(100, 600000), doc: 'how long an idle upstream socket is kept' },
+  UPSTREAM_TIMEOUT_MS: { default: '2000', parse: integer(10, 120000), doc: 'deadline of one upstream call' },
+  FALCOR_MAX_PATHS: { default: '1000', parse: integer(1, 100000), doc: 'most paths one /model.json request may expand to' },
+  FALCOR_MAX_BODY_BYTES: { default: '65536', parse: integer(1024, 10485760), doc: 'largest /model.json POST body' },
+  ATF_ROWS: { default: '3', parse: atfRows, doc: 'rows rendered on the server (a number or all)' },
+  LOG_LEVEL: { default: '', parse: oneOf(['', 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), doc: 'pino level; empty: info, silent when NODE_ENV=test' },
+};
+
+/**
+ * @typedef {Readonly<{
+ *   env: 'development' | 'production' | 'test',
+ *   isDev: boolean,
+ *   host: string,
+ *   port: number,
+ *   catalog: Readonly<{ url: string | null }>,
+ *   upstream: Readonly<{ connections: number, keepAliveMs: number, timeoutMs: number }>,
+ *   falcor: Readonly<{ maxPaths: number, maxBodyBytes: number }>,
+ *   page: Readonly<{ atfRows: number | 'all' }>,
+ *   log: Readonly<{ level: string }>,
+ * }>} Config
+ */
+
+/**
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {Config}
+ */
+export function loadConfig(env = process.env) {
+  /** @type {Record<string, any>} */
+  const v = {};
+  const problems = [];
+  for (const [key, knob] of Object.entries(KNOBS)) {
+    const raw = env[key] ?? knob.default;
+    try {
+      v[key] = knob.parse(raw.trim());
+    } catch (error) {
+      problems.push(`${key}=${JSON.stringify(raw)}: ${error.message}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return deepFreeze({
+    env: v.NODE_ENV,
+    isDev: v.NODE_ENV === 'development',
+    host: v.HOST,
+    port: v.PORT,
+    catalog: { url: v.CATALOG_URL },
+    upstream: {
+      connections: v.UPSTREAM_CONNECTIONS,
+      keepAliveMs: v.UPSTREAM_KEEPALIVE_MS,
+      timeoutMs: v.UPSTREAM_TIMEOUT_MS,
+    },
+    falcor: { maxPaths: v.FALCOR_MAX_PATHS, maxBodyBytes: v.FALCOR_MAX_BODY_BYTES },
+    page: { atfRows: v.ATF_ROWS },
+    log: { level: v.LOG_LEVEL || (v.NODE_ENV === 'test' ? 'silent' : 'info') },
+  });
+}
+
+/** @param {string[]} allowed */
+function oneOf(allowed) {
+  return (/** @type {string} */ raw) => {
+    if (!allowed.includes(raw)) throw new Error(`must be one of ${allowed.filter(Boolean).join(', ')}`);
+    return raw;
+  };
+}
+
+/** @param {number} min @param {number} max */
+function integer(min, max) {
+  return (/** @type {string} */ raw) => {
+    if (!/^\d+$/.test(raw)) throw new Error('must be a whole number');
+    const n = Number(raw);
+    if (n < min || n > max) throw new Error(`must be between ${min} and ${max}`);
+    return n;
+  };
+}
+
+/** @param {string} raw */
+function nonEmpty(raw) {
+  if (raw === '') throw new Error('must not be empty');
+  return raw;
+}
+
+/** @param {string} raw */
+function optionalUrl(raw) {
+  if (raw === '') return null;
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('must be an absolute URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('must be http: or https:');
+  return url.origin;
+}
+
+/** @param {string} raw */
+function atfRows(raw) {
+  if (raw === 'all') return 'all';
+  return integer(1, 100)(raw);
+}
+
+/**
+ * @template T
+ * @param {T} value
+ * @returns {T}
+ */
+function deepFreeze(value) {
+  for (const child of Object.values(value)) {
+    if (child && typeof child === 'object') deepFreeze(child);
+  }
+  return Object.freeze(value);
+}

@@ -1,0 +1,46 @@
+// @ts-check
+// Which hashed client files the page references, read from the build's
+// manifest once (re-read on change in development, where the bundler rebuilds).
+import { readFileSync, watch } from 'node:fs';
+import path from 'node:path';
+
+/** @typedef {{ entry: string, preload: string[], lazy?: string[] }} ClientManifest */
+
+/**
+ * @param {{ distDir: string, watchForChanges?: boolean }} options
+ */
+export function createClientManifest({ distDir, watchForChanges = false }) {
+  const file = path.join(distDir, 'manifest.json');
+  let manifest = read(file);
+  const watcher = watchForChanges
+    ? watch(distDir, () => {
+        try {
+          manifest = read(file);
+        } catch {
+          // Mid-rebuild: keep the last good manifest until the next change.
+        }
+      })
+    : null;
+  return {
+    get: () => manifest,
+    close: () => watcher?.close(),
+  };
+}
+
+/**
+ * @param {string} file
+ * @returns {ClientManifest}
+ */
+function read(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`Client build missing (${file}): run \`npm run build\` first (npm start does it for you).`);
+  }
+  const manifest = JSON.parse(text);
+  if (typeof manifest.entry !== 'string' || !Array.isArray(manifest.preload)) {
+    throw new Error(`Client manifest ${file} is malformed: rebuild with \`npm run build\`.`);
+  }
+  return Object.freeze(manifest);
+}

@@ -1,0 +1,125 @@
+// @ts-check
+// One server-rendered page, in the order that lets the browser work while the
+// server waits: flush the head (critical CSS, client preload) at once, then
+// fetch the above-the-fold data, stream React's render, and close with the
+// serialized Falcor cache and the client script.
+import { Writable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import { renderToPipeableStream } from 'react-dom/server';
+import { serializeJsonForHtml } from './serialize-json.js';
+
+/**
+ * @typedef {{ upstream: number, render: number, template: number, total: number }} PageTimings
+ * @typedef {{
+ *   title: string,
+ *   description: string,
+ *   route: string,
+ *   load: () => Promise<{ cache: object, element: import('react').ReactElement, page?: object }>,
+ * }} PageSpec
+ */
+
+/**
+ * @param {{
+ *   templates: ReturnType<typeof import('./templates.js').createTemplates>,
+ *   clientManifest: () => { entry: string, preload: string[] },
+ *   log: import('pino').Logger,
+ *   onTimings?: (route: string, timings: PageTimings) => void,
+ * }} deps
+ */
+export function createPageStreamer({ templates, clientManifest, log, onTimings = () => {} }) {
+  /**
+   * @param {import('express').Request} req
+   * @param {import('express').Response} res
+   * @param {PageSpec} spec
+   */
+  return async function streamPage(req, res, spec) {
+    const started = performance.now();
+    const { head, tail } = templates.get('page');
+    const nonce = res.locals.nonce;
+    const client = clientManifest();
+    const shell = { title: spec.title, description: spec.description, nonce, client };
+
+    let mark = performance.now();
+    const headHtml = head(shell);
+    let templateMs = performance.now() - mark;
+
+    res.status(200);
+    res.type('html');
+    // The page carries the visitor's data: never stored by shared caches.
+    res.set('Cache-Control', 'private, no-store');
+    // Flush the head now, so the browser fetches the client bundle while the
+    // server still waits for the catalog (Netflix, "Making Netflix.com Faster").
+    res.write(headHtml);
+
+    try {
+      mark = performance.now();
+      const { cache, element, page = {} } = await spec.load();
+      const upstreamMs = performance.now() - mark;
+
+      mark = performance.now();
+      await pipeReact(element, nonce, res);
+      const renderMs = performance.now() - mark;
+
+      // The page gets the timings up to its tail; the log and metrics also
+      // count the tail's own templating.
+      const timings = {
+        upstream: round(upstreamMs),
+        render: round(renderMs),
+        template: round(templateMs),
+        total: round(performance.now() - started),
+      };
+      mark = performance.now();
+      const pageData = { cache, page: { route: spec.route, ...page, timings } };
+      res.end(tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) }));
+      templateMs += performance.now() - mark;
+
+      const final = { ...timings, template: round(templateMs), total: round(performance.now() - started) };
+      onTimings(spec.route, final);
+      log.info({ route: spec.route, url: req.originalUrl, timings: final }, 'page rendered');
+    } catch (error) {
+      // The 200 and the head are already on the wire: close the page with a
+      // message instead of a stack trace; the details go to the log.
+      log.error({ err: error, route: spec.route, url: req.originalUrl }, 'page failed after flush');
+      if (!res.writableEnded) res.end('</div><p class="page-error">Something went wrong. Please reload.</p></body></html>');
+    }
+  };
+}
+
+/**
+ * Streams React's HTML into the response without ending it (the tail follows).
+ * @param {import('react').ReactElement} element
+ * @param {string} nonce
+ * @param {import('express').Response} res
+ * @returns {Promise<void>}
+ */
+function pipeReact(element, nonce, res) {
+  return new Promise((resolve, reject) => {
+    const into = new Writable({
+      write(chunk, _encoding, callback) {
+        // Respect backpressure from the socket rather than buffering the page.
+        if (res.write(chunk)) callback();
+        else res.once('drain', callback);
+      },
+      final(callback) {
+        callback();
+        resolve();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      onShellReady() {
+        pipe(into);
+      },
+      onShellError: reject,
+      onError(error) {
+        reject(error);
+      },
+    });
+    res.once('close', () => abort());
+  });
+}
+
+/** @param {number} ms */
+function round(ms) {
+  return Math.round(ms * 10) / 10;
+}
