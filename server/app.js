@@ -17,6 +17,7 @@ import { createModelFor } from './pages/model.js';
 import { homePage } from './pages/home.js';
 import { boxartImage } from './pages/boxart.js';
 import { notFoundPage, errorPage } from './pages/errors.js';
+import { createRegistry } from './metrics/registry.js';
 
 const VIEWS_DIR = fileURLToPath(new URL('../views', import.meta.url));
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -42,6 +43,7 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
   const clientManifest = createClientManifest({ distDir: CLIENT_DIR, watchForChanges: config.isDev });
   const streamPage = createPageStreamer({ templates, clientManifest: clientManifest.get, log });
 
+  const registry = createRegistry();
   const app = express();
   app.disable('x-powered-by');
 
@@ -88,6 +90,7 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
     app,
     routes,
     upstream,
+    registry,
     async close() {
       templates.close();
       clientManifest.close();

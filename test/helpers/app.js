@@ -1,0 +1,33 @@
+// @ts-check
+// Starts the real thing for a test: the catalog service as its own process and
+// the app on a free port, both stopped by close().
+import { loadConfig } from '../../server/config.js';
+import { createApp } from '../../server/app.js';
+import { startCatalogProcess } from '../../server/catalog-process.js';
+
+/**
+ * @param {{
+ *   env?: Record<string, string>,
+ *   catalogEnv?: Record<string, string>,
+ *   extraRoutes?: Parameters<typeof createApp>[1]['extraRoutes'],
+ * }} [options]
+ */
+export async function startApp({ env = {}, catalogEnv = {}, extraRoutes } = {}) {
+  const catalog = await startCatalogProcess({ env: { ...process.env, ...catalogEnv }, stdio: 'pipe' });
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', ...env });
+  const built = createApp(config, { catalogUrl: catalog.url, extraRoutes });
+  const server = built.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${port}`,
+    catalogUrl: catalog.url,
+    routes: built.routes,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await built.close();
+      await catalog.stop();
+    },
+  };
+}
