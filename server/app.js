@@ -6,6 +6,7 @@ import express from 'express';
 import { createRouteTable } from './route-table.js';
 import { createLogger } from './log.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { visitor } from './middleware/visitor.js';
 import { createTemplates } from './render/templates.js';
 import { createClientManifest } from './render/client-manifest.js';
 import { createPageStreamer } from './render/stream-page.js';
@@ -50,6 +51,11 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
   // ── Middleware ───────────────────────────────────────────────────────────
   // Every response gets the security headers and its own CSP nonce.
   app.use(securityHeaders());
+  // Hashed file names never change content: cache them for a year, immutable.
+  // Mounted before the visitor cookie so assets never carry Set-Cookie.
+  app.use('/assets', express.static(CLIENT_DIR, { immutable: true, maxAge: '1y', index: false }));
+  // Pages and the Falcor endpoint know who asks: the visitor's own list and ratings.
+  app.use(visitor(config.cookie));
 
   // ── Routes (each registered once: a duplicate is a start-up error) ───────
   const routes = createRouteTable(app);
@@ -76,9 +82,6 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
 
   routes.add('get', '/', homePage({ atfRows: config.page.atfRows, createModel, streamPage }));
   routes.add('get', '/art/:file', boxartImage());
-
-  // Hashed file names never change content: cache them for a year, immutable.
-  app.use('/assets', express.static(CLIENT_DIR, { immutable: true, maxAge: '1y', index: false }));
 
   extraRoutes?.(routes);
 

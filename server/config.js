@@ -2,6 +2,7 @@
 // The environment is read once, here, into one frozen and validated object.
 // A bad value is a start-up error that names every bad key (epic-stack's
 // env.server.ts habit), never a surprise on the first request.
+import { randomBytes } from 'node:crypto';
 import { ConfigError } from './errors.js';
 
 /**
@@ -20,6 +21,8 @@ export const KNOBS = {
   FALCOR_MAX_PATHS: { default: '1000', parse: integer(1, 100000), doc: 'most paths one /model.json request may expand to' },
   FALCOR_MAX_BODY_BYTES: { default: '65536', parse: integer(1024, 10485760), doc: 'largest /model.json POST body' },
   ATF_ROWS: { default: '3', parse: atfRows, doc: 'rows rendered on the server (a number or all)' },
+  COOKIE_SECRET: { default: '', parse: secret, doc: 'signs the visitor cookie (32+ chars); empty: a random one per start' },
+  COOKIE_SECURE: { default: '0', parse: oneOf(['0', '1']), doc: '1: the visitor cookie is sent over HTTPS only' },
   LOG_LEVEL: { default: '', parse: oneOf(['', 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), doc: 'pino level; empty: info, silent when NODE_ENV=test' },
 };
 
@@ -33,6 +36,7 @@ export const KNOBS = {
  *   upstream: Readonly<{ connections: number, keepAliveMs: number, timeoutMs: number }>,
  *   falcor: Readonly<{ maxPaths: number, maxBodyBytes: number }>,
  *   page: Readonly<{ atfRows: number | 'all' }>,
+ *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
  *   log: Readonly<{ level: string }>,
  * }>} Config
  */
@@ -68,6 +72,12 @@ export function loadConfig(env = process.env) {
     },
     falcor: { maxPaths: v.FALCOR_MAX_PATHS, maxBodyBytes: v.FALCOR_MAX_BODY_BYTES },
     page: { atfRows: v.ATF_ROWS },
+    // Without a configured secret, visitors get new ids after each restart.
+    cookie: {
+      secret: v.COOKIE_SECRET || randomBytes(32).toString('hex'),
+      ephemeral: !v.COOKIE_SECRET,
+      secure: v.COOKIE_SECURE === '1',
+    },
     log: { level: v.LOG_LEVEL || (v.NODE_ENV === 'test' ? 'silent' : 'info') },
   });
 }
@@ -107,6 +117,12 @@ function optionalUrl(raw) {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('must be http: or https:');
   return url.origin;
+}
+
+/** @param {string} raw */
+function secret(raw) {
+  if (raw !== '' && raw.length < 32) throw new Error('must be at least 32 characters');
+  return raw;
 }
 
 /** @param {string} raw */

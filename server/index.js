@@ -17,6 +17,9 @@ try {
 }
 const log = createLogger(config);
 let stopping = false;
+if (config.cookie.ephemeral && config.env === 'production') {
+  log.warn('COOKIE_SECRET is not set: visitor cookies are signed with a random secret and reset on restart');
+}
 
 // ── Catalog service ─────────────────────────────────────────────────────────
 let catalog = null;
