@@ -1,0 +1,166 @@
+// @ts-check
+/**
+ * GET|POST /model.json: the Falcor endpoint, speaking what falcor's
+ * HttpDataSource sends (see docs/decisions/002). Reads and checks the
+ * request (validate-request.js), runs it on a router built for this request,
+ * answers JSON that no cache may keep.
+ */
+import { RequestError, parseJson, validateFalcorRequest } from './validate-request.js';
+import { silentLog } from './route-values.js';
+
+/** @typedef {import('./route-values.js').Log} Log */
+/** @typedef {import('express').Request} Request */
+/** @typedef {import('express').Response} Response */
+
+/** falcor-router's own messages for requests it cannot serve. */
+const ROUTER_REFUSALS = new Map([
+  ['function does not exist.', 'no such function'],
+  ['Maximum number of paths exceeded.', 'too many paths'],
+]);
+
+/**
+ * @param {object} options
+ * @param {(req: Request) => any} options.createRouterFor a falcor-router instance for this request's visitor
+ * @param {number} [options.maxPaths] most paths one request may expand to
+ * @param {number} [options.maxBodyBytes] larger POST bodies get a 413
+ * @param {Log} [options.log]
+ * @returns {(req: Request, res: Response) => Promise<void>}
+ */
+export function falcorEndpoint({ createRouterFor, maxPaths = 1000, maxBodyBytes = 64 * 1024, log = silentLog }) {
+  if (typeof createRouterFor !== 'function') throw new TypeError('falcorEndpoint needs createRouterFor(req)');
+  if (!Number.isSafeInteger(maxPaths) || maxPaths < 1) throw new TypeError(`maxPaths must be a positive integer, got ${maxPaths}`);
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError(`maxBodyBytes must be a positive integer, got ${maxBodyBytes}`);
+
+  return async function falcorModelJson(req, res) {
+    let request;
+    try {
+      const isRead = req.method === 'GET' || req.method === 'HEAD';
+      if (!isRead && req.method !== 'POST') {
+        res.set('allow', 'GET, POST');
+        throw new RequestError(405, 'use GET or POST');
+      }
+      const field = isRead ? queryFields(req.originalUrl ?? req.url) : await bodyFields(req, maxBodyBytes);
+      request = validateFalcorRequest(isRead ? 'GET' : 'POST', field, { maxPaths });
+    } catch (err) {
+      if (!(err instanceof RequestError)) {
+        log.error({ err }, 'falcor request unreadable');
+        send(res, 500, { error: 'internal error' });
+        return;
+      }
+      // A 413 leaves the rest of the body unread: close instead of reusing the socket.
+      if (err.status === 413) res.set('connection', 'close');
+      send(res, err.status, { error: err.message });
+      return;
+    }
+
+    try {
+      send(res, 200, await run(createRouterFor(req), request));
+    } catch (err) {
+      const refusal = ROUTER_REFUSALS.get(/** @type {any} */ (err)?.message);
+      if (refusal) {
+        send(res, 400, { error: refusal });
+        return;
+      }
+      log.error({ err, method: request.method }, 'falcor request failed');
+      send(res, 500, { error: 'internal error' });
+    }
+  };
+}
+
+/**
+ * @param {any} router
+ * @param {import('./validate-request.js').FalcorRequest} request
+ * @returns {Promise<unknown>} the JSON Graph envelope
+ */
+function run(router, request) {
+  const source = request.method === 'get' ? router.get(request.paths)
+    : request.method === 'set' ? router.set(request.jsonGraph)
+    : router.call(request.callPath, request.args, request.pathSuffixes, request.paths);
+  return new Promise((resolve, reject) => {
+    /** @type {unknown} */
+    let envelope;
+    source.subscribe((/** @type {unknown} */ value) => { envelope = value; }, reject, () => resolve(envelope));
+  });
+}
+
+/** @param {Response} res @param {number} status @param {unknown} body */
+function send(res, status, body) {
+  res.status(status)
+    .set('content-type', 'application/json; charset=utf-8')
+    // Per-visitor data: no browser or proxy may keep or share it.
+    .set('cache-control', 'no-store')
+    .send(JSON.stringify(body));
+}
+
+/**
+ * A field reader over the query string, parsed here rather than trusting
+ * `req.query` (whose shape depends on the app's query parser setting).
+ * @param {string} url
+ */
+function queryFields(url) {
+  const at = url.indexOf('?');
+  return formFields(new URLSearchParams(at < 0 ? '' : url.slice(at + 1)));
+}
+
+/** @param {URLSearchParams} params */
+function formFields(params) {
+  return (/** @type {string} */ name) => {
+    const values = params.getAll(name);
+    if (values.length > 1) throw new RequestError(400, `${name} given twice`);
+    return values[0];
+  };
+}
+
+/**
+ * @param {Request} req
+ * @param {number} maxBytes
+ * @returns {Promise<(name: string) => unknown>}
+ */
+async function bodyFields(req, maxBytes) {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const isJson = type === 'application/json';
+  // falcor's HttpDataSource posts form encoding; older versions sent no type
+  // or text/plain (an XHR default), so those read as forms too.
+  if (!isJson && type !== '' && type !== 'application/x-www-form-urlencoded' && type !== 'text/plain') {
+    throw new RequestError(415, 'send application/x-www-form-urlencoded or application/json');
+  }
+  const text = await readBody(req, maxBytes);
+  if (!isJson) return formFields(new URLSearchParams(text));
+  const body = parseJson(text, 'body');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new RequestError(400, 'body must be a JSON object');
+  return (name) => (Object.hasOwn(body, name) ? body[name] : undefined);
+}
+
+/**
+ * The raw body as text, at most `maxBytes`. If a body parser already ran
+ * before this handler, its result is re-serialized and checked like any body.
+ * @param {Request} req
+ * @param {number} maxBytes
+ * @returns {Promise<string>}
+ */
+function readBody(req, maxBytes) {
+  if (req.readableEnded && req.body !== undefined) {
+    const text = typeof req.body === 'string' || Buffer.isBuffer(req.body) ? String(req.body) : JSON.stringify(req.body);
+    if (Buffer.byteLength(text) > maxBytes) throw new RequestError(413, 'body too large');
+    return Promise.resolve(text);
+  }
+  // Refuse on the declared length before reading a byte of it.
+  if (Number(req.headers['content-length']) > maxBytes) throw new RequestError(413, 'body too large');
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    req.on('data', (/** @type {Buffer} */ chunk) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new RequestError(413, 'body too large'));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => reject(new RequestError(400, 'body could not be read')));
+  });
+}

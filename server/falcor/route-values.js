@@ -1,0 +1,70 @@
+// @ts-check
+/**
+ * The values routes answer with (references, atoms, error atoms) and the one
+ * way a route reports a failure: detail to the log, a generic atom out.
+ */
+
+/**
+ * @typedef {object} Log pino-like; only these two levels are used
+ * @property {(obj: object, msg: string) => void} warn
+ * @property {(obj: object, msg: string) => void} error
+ */
+
+/**
+ * What `this` is inside a route: the per-request router instance.
+ * @typedef {object} RouteContext
+ * @property {import('../upstream/index.js').CatalogClients} clients
+ * @property {string | null} visitorId
+ * @property {Log} log
+ */
+
+/** @typedef {{ path: unknown[], value?: unknown, invalidated?: true }} PathValue */
+
+/** @type {Log} */
+export const silentLog = Object.freeze({ warn() {}, error() {} });
+
+/** @param {unknown[]} path */
+export function $ref(path) {
+  return { $type: 'ref', value: path };
+}
+
+/** An atom with no value: "asked, and there is nothing here". */
+export function $nothing() {
+  return { $type: 'atom' };
+}
+
+/** Wraps null so falcor keeps it as a value instead of treating it as missing. */
+/** @param {unknown} value */
+export function $value(value) {
+  return value === null ? { $type: 'atom', value: null } : value;
+}
+
+/**
+ * `$expires: 0` keeps the error out of the client's cache, so the next ask
+ * goes to the server again instead of replaying a stale failure.
+ * @param {string} message short and generic: it reaches the browser
+ */
+export function errorAtom(message) {
+  return { $type: 'error', value: { message }, $expires: 0 };
+}
+
+/** Generic messages: what the browser may learn about a failure. */
+export const MESSAGES = Object.freeze({
+  unavailable: 'temporarily unavailable',
+  badRating: 'rating must be an integer from 1 to 5, or null',
+  badTitleId: 'unknown title',
+  noVisitor: 'no visitor',
+});
+
+/**
+ * Logs why `path` failed and answers it with a generic error atom.
+ * @param {RouteContext} ctx
+ * @param {unknown} err
+ * @param {unknown[]} path
+ * @param {string} [message]
+ * @returns {PathValue}
+ */
+export function failedPath(ctx, err, path, message = MESSAGES.unavailable) {
+  ctx.log.warn({ err, path: Array.from(path), visitorId: ctx.visitorId }, 'falcor route failed');
+  return { path: Array.from(path), value: errorAtom(message) };
+}

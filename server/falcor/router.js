@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * The Falcor router: one class per process, one instance per request.
+ * The instance carries the visitor; routes read `this.visitorId`, so two
+ * visitors' requests can never see each other's data.
+ */
+import Router from 'falcor-router';
+import listsRoutes from './routes/lists.js';
+import titlesByIdRoutes from './routes/titlesById.js';
+import myListRoutes from './routes/myList.js';
+import { errorAtom, MESSAGES, silentLog } from './route-values.js';
+
+/** @typedef {import('./route-values.js').RouteContext} RouteContext */
+/** @typedef {import('./route-values.js').Log} Log */
+
+/**
+ * Anything a route throws ends here: the detail is logged and the browser
+ * gets a generic error atom. Without this falcor-router would copy
+ * `error.message` (upstream URLs, status lines) into the response.
+ * @param {{ route: string, get?: Function, set?: Function, call?: Function }} route
+ */
+function guard(route) {
+  /** @type {Record<string, unknown>} */
+  const guarded = { route: route.route };
+  for (const method of /** @type {const} */ (['get', 'set'])) {
+    const handler = route[method];
+    if (!handler) continue;
+    /** @this {RouteContext} @param {unknown} arg */
+    guarded[method] = async function guardedHandler(arg) {
+      try {
+        return await handler.call(this, arg);
+      } catch (err) {
+        this.log.warn({ err, route: route.route, method, visitorId: this.visitorId }, 'falcor route failed');
+        // JSONGraphError is the one error whose value falcor-router passes
+        // through untouched, so it becomes exactly this atom at the path.
+        throw new Router.JSONGraphError(errorAtom(MESSAGES.unavailable));
+      }
+    };
+  }
+  const call = route.call;
+  if (call) {
+    /** @this {RouteContext} @param {unknown[]} callPath @param {unknown[]} args */
+    guarded.call = async function guardedCall(callPath, args) {
+      try {
+        return await call.call(this, callPath, args);
+      } catch (err) {
+        this.log.error({ err, route: route.route, visitorId: this.visitorId }, 'falcor call failed');
+        return [{ path: Array.from(callPath), value: errorAtom(MESSAGES.unavailable) }];
+      }
+    };
+  }
+  return guarded;
+}
+
+const routes = [...listsRoutes, ...titlesByIdRoutes, ...myListRoutes].map(guard);
+
+// Built once per process: parsing the route table per request would redo the
+// same work on every request (and a table rebuilt per request is how tables
+// quietly grow).
+const BaseRouter = Router.createClass(routes);
+
+/**
+ * @param {object} options
+ * @param {import('../upstream/index.js').CatalogClients} options.clients
+ * @param {string | null | undefined} [options.visitorId] null: an anonymous visitor (empty list, no ratings)
+ * @param {Log} [options.log]
+ * @returns {any} a falcor-router instance (a DataSource: get, set, call)
+ */
+export function createRouter({ clients, visitorId = null, log = silentLog }) {
+  const router = new BaseRouter({
+    // Errors falcor-router catches itself; ours (JSONGraphError) are logged already.
+    hooks: {
+      error: (/** @type {unknown} */ err) => {
+        if (!(err instanceof Router.JSONGraphError)) log.error({ err }, 'falcor router error');
+      },
+    },
+  });
+  /** @type {RouteContext} */
+  const context = { clients, visitorId: visitorId || null, log };
+  return Object.assign(router, context);
+}

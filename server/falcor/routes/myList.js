@@ -1,0 +1,86 @@
+// @ts-check
+/**
+ * Routes under `myList`: the visitor's own list, newest first. Everything
+ * here depends on the router's visitorId, never on shared state.
+ */
+import { $ref, $nothing, errorAtom, failedPath, MESSAGES } from '../route-values.js';
+
+/** @typedef {import('../route-values.js').RouteContext} RouteContext */
+/** @typedef {import('../route-values.js').PathValue} PathValue */
+
+/** @type {any[]} */
+const myListRoutes = [
+  // { myList: { length: 2 } }
+  {
+    route: 'myList.length',
+    /** @this {RouteContext} */
+    async get() {
+      const ids = this.visitorId ? await this.clients.visitors.myList(this.visitorId) : [];
+      return { path: ['myList', 'length'], value: ids.length };
+    },
+  },
+
+  // { myList: { 0: { $type: 'ref', value: ['titlesById', 'heat-1995'] } } }
+  {
+    route: 'myList[{integers:indices}]',
+    /**
+     * @this {RouteContext}
+     * @param {unknown[] & { indices: number[] }} pathSet
+     */
+    async get(pathSet) {
+      const ids = this.visitorId ? await this.clients.visitors.myList(this.visitorId) : [];
+      return pathSet.indices.map((i) => ({
+        path: ['myList', i],
+        value: i < ids.length ? $ref(['titlesById', ids[i]]) : $nothing(),
+      }));
+    },
+  },
+
+  // call myList.add('heat-1995') → { myList: { length: 3 } }, invalidated: [['myList']]
+  {
+    route: 'myList.add',
+    /** @this {RouteContext} @param {unknown[]} _callPath @param {unknown[]} args */
+    call(_callPath, args) {
+      return changeMyList(this, 'add', args);
+    },
+  },
+
+  // call myList.remove('heat-1995') → { myList: { length: 1 } }, invalidated: [['myList']]
+  {
+    route: 'myList.remove',
+    /** @this {RouteContext} @param {unknown[]} _callPath @param {unknown[]} args */
+    call(_callPath, args) {
+      return changeMyList(this, 'remove', args);
+    },
+  },
+];
+
+/**
+ * Answers with the new length and invalidates the list, so a client holding
+ * an older list drops it and fetches the positions it shows again (positions
+ * shift on every add/remove, so patching them in place would be wrong).
+ * A failure answers the call path itself with an error atom, which makes the
+ * client's `model.call` reject without revealing why.
+ * @param {RouteContext} ctx
+ * @param {'add' | 'remove'} action
+ * @param {unknown[]} args
+ * @returns {Promise<PathValue[]>}
+ */
+async function changeMyList(ctx, action, args) {
+  const callPath = ['myList', action];
+  const [id] = Array.isArray(args) ? args : [];
+  if (typeof id !== 'string') return [{ path: callPath, value: errorAtom(MESSAGES.badTitleId) }];
+  if (!ctx.visitorId) return [{ path: callPath, value: errorAtom(MESSAGES.noVisitor) }];
+  try {
+    const ids = await ctx.clients.visitors[action](ctx.visitorId, id);
+    return [
+      { path: ['myList'], invalidated: true },
+      { path: ['myList', 'length'], value: ids.length },
+    ];
+  } catch (err) {
+    const notFound = /** @type {any} */ (err)?.status === 404 || err instanceof TypeError;
+    return [failedPath(ctx, err, callPath, notFound ? MESSAGES.badTitleId : MESSAGES.unavailable)];
+  }
+}
+
+export default myListRoutes;

@@ -1,0 +1,100 @@
+// @ts-check
+/**
+ * Routes under `titlesById`: title details (shared by everyone) and the
+ * visitor's own rating of each title.
+ */
+import { $nothing, $value, errorAtom, failedPath, MESSAGES } from '../route-values.js';
+
+/** @typedef {import('../route-values.js').RouteContext} RouteContext */
+/** @typedef {import('../route-values.js').PathValue} PathValue */
+
+export const TITLE_FIELDS = Object.freeze(['name', 'year', 'rating', 'genre', 'director', 'runtime', 'mpaa', 'tagline', 'boxart']);
+
+/** @type {any[]} */
+const titlesByIdRoutes = [
+  // { titlesById: { 'the-land-girls-1998': { name: 'The Land Girls', year: 1998, rating: 6.2 } } }
+  {
+    route: `titlesById[{keys:ids}][${TITLE_FIELDS.map((f) => JSON.stringify(f)).join(',')}]`,
+    /**
+     * @this {RouteContext}
+     * @param {[string, string[], string[]] & { ids: string[] }} pathSet
+     */
+    async get(pathSet) {
+      const fields = pathSet[2];
+      const titles = await this.clients.titles.get(pathSet.ids);
+      /** @type {PathValue[]} */
+      const out = [];
+      let logged = false;
+      for (const [id, title] of titles) {
+        if (title instanceof Error) {
+          // One log line per route call is enough to see a failing batch.
+          out.push(logged ? { path: ['titlesById', id, fields], value: errorAtom(MESSAGES.unavailable) }
+            : failedPath(this, title, ['titlesById', id, fields]));
+          logged = true;
+        } else if (title === null) {
+          out.push({ path: ['titlesById', id, fields], value: $nothing() });
+        } else {
+          for (const field of fields) out.push({ path: ['titlesById', id, field], value: $value(title[field]) });
+        }
+      }
+      return out;
+    },
+  },
+
+  // { titlesById: { 'the-land-girls-1998': { userRating: 4 } } }   (per visitor)
+  {
+    route: 'titlesById[{keys:ids}].userRating',
+    /**
+     * @this {RouteContext}
+     * @param {unknown[] & { ids: string[] }} pathSet
+     */
+    async get(pathSet) {
+      if (!this.visitorId) return pathSet.ids.map((id) => ({ path: ['titlesById', id, 'userRating'], value: $value(null) }));
+      const ratings = await this.clients.visitors.ratings(this.visitorId, pathSet.ids);
+      return [...ratings].map(([id, rating]) => rating instanceof Error
+        ? failedPath(this, rating, ['titlesById', id, 'userRating'])
+        : { path: ['titlesById', id, 'userRating'], value: $value(rating) });
+    },
+
+    /**
+     * @this {RouteContext}
+     * @param {{ titlesById: Record<string, { userRating: unknown }> }} jsonGraph
+     */
+    async set(jsonGraph) {
+      return Promise.all(Object.keys(jsonGraph.titlesById).map(async (id) => {
+        const path = ['titlesById', id, 'userRating'];
+        const rating = unwrapAtom(jsonGraph.titlesById[id].userRating);
+        if (!isRating(rating)) return { path, value: errorAtom(MESSAGES.badRating) };
+        if (!this.visitorId) return { path, value: errorAtom(MESSAGES.noVisitor) };
+        try {
+          const saved = await this.clients.visitors.rate(this.visitorId, id, rating);
+          return { path, value: $value(saved.rating) };
+        } catch (err) {
+          return failedPath(this, err, path, isNotFound(err) ? MESSAGES.badTitleId : MESSAGES.unavailable);
+        }
+      }));
+    },
+  },
+];
+
+/** @param {unknown} value @returns {value is number | null} */
+function isRating(value) {
+  return value === null || (Number.isInteger(value) && /** @type {number} */ (value) >= 1 && /** @type {number} */ (value) <= 5);
+}
+
+/**
+ * Clients may send a bare value or an atom around it; an empty atom is how
+ * falcor says "nothing", so it clears the rating like null does.
+ * @param {unknown} value
+ */
+function unwrapAtom(value) {
+  if (value && typeof value === 'object' && /** @type {any} */ (value).$type === 'atom') return /** @type {any} */ (value).value ?? null;
+  return value;
+}
+
+/** @param {unknown} err */
+function isNotFound(err) {
+  return /** @type {any} */ (err)?.status === 404 || err instanceof TypeError;
+}
+
+export default titlesByIdRoutes;

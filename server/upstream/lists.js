@@ -1,0 +1,54 @@
+// @ts-check
+/**
+ * Client for the catalog's lists ("rows"): which lists exist, and which
+ * title ids a list holds over a range of positions.
+ */
+import { createCoalescer } from './batch.js';
+
+/** @typedef {{ id: string, name: string, length: number }} ListSummary */
+
+/** The catalog refuses ranges wider than this (contract: span over 500 → 400). */
+const MAX_SPAN = 500;
+
+/**
+ * @param {import('./pool.js').Upstream} upstream
+ */
+export function createListsClient(upstream) {
+  const coalesce = createCoalescer();
+
+  /**
+   * All lists in display order. A page asks for it from several routes at
+   * once; identical calls in flight share one request.
+   * @returns {Promise<ListSummary[]>}
+   */
+  function all() {
+    return coalesce('all', async () => {
+      const { body } = await upstream.requestJson('GET', '/lists');
+      return Object.freeze(body.lists.map((/** @type {ListSummary} */ { id, name, length }) => Object.freeze({ id, name, length })));
+    });
+  }
+
+  /**
+   * Title ids at positions from..to (inclusive) of a list; shorter when the
+   * list ends first. Wide ranges are split to respect the catalog's limit.
+   * @param {string} listId
+   * @param {number} from
+   * @param {number} to
+   * @returns {Promise<string[]>}
+   */
+  async function range(listId, from, to) {
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from) {
+      throw new RangeError(`bad range ${from}..${to}`);
+    }
+    /** @type {Promise<string[]>[]} */
+    const parts = [];
+    for (let start = from; start <= to; start += MAX_SPAN) {
+      const end = Math.min(to, start + MAX_SPAN - 1);
+      const path = `/lists/${encodeURIComponent(listId)}?from=${start}&to=${end}`;
+      parts.push(coalesce(path, async () => (await upstream.requestJson('GET', path)).body.ids));
+    }
+    return (await Promise.all(parts)).flat();
+  }
+
+  return { all, range };
+}

@@ -1,0 +1,104 @@
+// @ts-check
+/**
+ * An in-memory stand-in for `createUpstream()` speaking the catalog contract,
+ * for unit tests that count upstream calls without sockets or timing noise.
+ * Integration tests use the real catalog (test/helpers/catalog.js) instead.
+ */
+import { UpstreamError } from '../../server/upstream/errors.js';
+
+/**
+ * @param {object} [options]
+ * @param {number} [options.lists] how many lists
+ * @param {number} [options.listLength] titles per list
+ * @param {(method: string, path: string) => UpstreamError | undefined} [options.fail] inject a failure
+ */
+export function createFakeUpstream({ lists = 5, listLength = 40, fail } = {}) {
+  /** @type {{ method: string, path: string, body: unknown }[]} */
+  const calls = [];
+  const titles = new Map();
+  const allLists = Array.from({ length: lists }, (_, l) => {
+    const ids = Array.from({ length: listLength }, (_, j) => `film-${(l * 7 + j) % 120}-${1990 + j}`);
+    for (const id of ids) {
+      titles.set(id, {
+        id, name: `Film ${id}`, year: Number(id.slice(-4)), rating: 7.1, genre: l % 2 ? null : 'Drama',
+        director: 'A. Director', runtime: 101, mpaa: 'PG', tagline: 'A film.', boxart: `/art/${id}.svg`,
+      });
+    }
+    return { id: `list-${l}`, name: `List ${l}`, length: ids.length, ids };
+  });
+  /** @type {Map<string, string[]>} */
+  const myLists = new Map();
+  /** @type {Map<string, Map<string, number>>} */
+  const ratings = new Map();
+
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {any} [body]
+   * @returns {Promise<{ status: number, body: any }>}
+   */
+  async function requestJson(method, path, body) {
+    calls.push({ method, path, body });
+    await new Promise((resolve) => setTimeout(resolve, 1)); // a real round trip is never synchronous
+    const injected = fail?.(method, path);
+    if (injected) throw injected;
+    const url = new URL(path, 'http://catalog');
+    const parts = url.pathname.split('/').slice(1);
+    const notFound = () => { throw new UpstreamError(`${method} ${path} answered 404`, { code: 'http', status: 404 }); };
+    if (method === 'GET' && path === '/lists') return ok({ lists: allLists.map(({ id, name, length }) => ({ id, name, length })) });
+    if (method === 'GET' && parts[0] === 'lists') {
+      const list = allLists.find((l) => l.id === parts[1]) ?? notFound();
+      const from = Number(url.searchParams.get('from'));
+      const to = Math.min(Number(url.searchParams.get('to')), list.length - 1);
+      return ok({ id: list.id, name: list.name, length: list.length, from, to, ids: list.ids.slice(from, to + 1) });
+    }
+    if (method === 'GET' && parts[0] === 'titles') {
+      const ids = (url.searchParams.get('ids') ?? '').split(',');
+      if (ids.length > 200) throw new UpstreamError('over 200 ids', { code: 'http', status: 400 });
+      /** @type {Record<string, object>} */
+      const found = {};
+      for (const id of ids) if (titles.has(id)) found[id] = titles.get(id);
+      return ok({ titles: found, missing: ids.filter((id) => !titles.has(id)) });
+    }
+    if (parts[0] === 'visitors') {
+      const vid = parts[1];
+      const list = myLists.get(vid) ?? [];
+      const mine = ratings.get(vid) ?? new Map();
+      if (parts[2] === 'my-list' && method === 'GET') return ok({ ids: list });
+      if (parts[2] === 'my-list') {
+        const id = parts[3];
+        if (!titles.has(id)) notFound();
+        const next = [...(method === 'PUT' ? [id] : []), ...list.filter((x) => x !== id)];
+        myLists.set(vid, next);
+        return ok({ ids: next });
+      }
+      if (parts[2] === 'ratings' && method === 'GET') {
+        /** @type {Record<string, number | null>} */
+        const answer = {};
+        for (const id of (url.searchParams.get('ids') ?? '').split(',')) answer[id] = mine.get(id) ?? null;
+        return ok({ ratings: answer });
+      }
+      if (parts[2] === 'ratings' && method === 'PUT') {
+        if (!titles.has(parts[3])) notFound();
+        if (body.rating === null) mine.delete(parts[3]);
+        else mine.set(parts[3], body.rating);
+        ratings.set(vid, mine);
+        return ok({ id: parts[3], rating: body.rating });
+      }
+    }
+    return notFound();
+  }
+
+  return {
+    requestJson,
+    calls,
+    lists: allLists,
+    stats: () => ({ connected: 0, free: 0, pending: 0, running: 0, queued: 0, size: 0 }),
+    close: async () => {},
+  };
+}
+
+/** @param {unknown} body */
+function ok(body) {
+  return { status: 200, body: structuredClone(body) };
+}
