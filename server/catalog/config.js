@@ -1,0 +1,49 @@
+// @ts-check
+// The catalog's environment, read once at start-up into one frozen object.
+// Every bad key is reported at once, so one restart fixes them all.
+import { ConfigError } from '../errors.js';
+import { faultsFromEnv } from './faults.js';
+import { DEFAULT_DATA_FILE } from './load-data.js';
+
+/**
+ * @typedef {object} CatalogConfig
+ * @property {number} port 0 = any free port
+ * @property {string} host
+ * @property {boolean} tls serve HTTPS with a self-signed certificate
+ * @property {string} dataFile
+ * @property {Readonly<import('./faults.js').Faults>} faults
+ */
+
+/**
+ * @param {NodeJS.ProcessEnv} env
+ * @param {{ hasIpc: boolean }} how a child of the app takes any free port; standalone, 4000
+ * @returns {Readonly<CatalogConfig>}
+ * @throws {ConfigError} naming every bad key
+ */
+export function readCatalogConfig(env, { hasIpc }) {
+  /** @type {string[]} */
+  const problems = [];
+
+  const rawPort = env.CATALOG_PORT ?? '';
+  const port = rawPort === '' ? (hasIpc ? 0 : 4000) : Number(rawPort);
+  if (!/^\d{0,5}$/.test(rawPort) || port > 65535) {
+    problems.push(`CATALOG_PORT must be a port number from 0 to 65535, got ${JSON.stringify(rawPort)}`);
+  }
+
+  const rawTls = (env.CATALOG_TLS ?? '').toLowerCase();
+  if (!['', '0', '1', 'false', 'true'].includes(rawTls)) {
+    problems.push(`CATALOG_TLS must be 1 or 0, got ${JSON.stringify(env.CATALOG_TLS)}`);
+  }
+
+  const { faults, problems: faultProblems } = faultsFromEnv(env);
+  problems.push(...faultProblems);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return Object.freeze({
+    port,
+    host: env.CATALOG_HOST || '127.0.0.1',
+    tls: rawTls === '1' || rawTls === 'true',
+    dataFile: env.CATALOG_DATA || DEFAULT_DATA_FILE,
+    faults,
+  });
+}

@@ -1,0 +1,63 @@
+// @ts-check
+// Validation of everything a caller can put in a path or query string, so a
+// bad id is a 400 that says what is wrong, never a lookup of `__proto__`.
+import { HttpError } from './respond.js';
+
+const TITLE_ID = /^[a-z0-9-]{1,80}$/;
+const VISITOR_ID = /^[A-Za-z0-9_-]{8,64}$/;
+/** One `/titles` call answers at most this many ids (the client batches to it). */
+export const MAX_IDS = 200;
+/** The widest `/lists/:id` range: a request for 10^9 indices is refused, not served. */
+export const MAX_SPAN = 500;
+/** Without `to`, a range is one page of this many. */
+const DEFAULT_PAGE = 10;
+
+/** @param {string} id */
+export function titleIdParam(id) {
+  if (!TITLE_ID.test(id)) throw new HttpError(400, `malformed title id: ${JSON.stringify(id.slice(0, 100))}`);
+  return id;
+}
+
+/** @param {string} vid */
+export function visitorIdParam(vid) {
+  if (!VISITOR_ID.test(vid)) throw new HttpError(400, 'malformed visitor id: expected [A-Za-z0-9_-]{8,64}');
+  return vid;
+}
+
+/**
+ * `?ids=a,b,c`: well-formed title ids, duplicates removed, order kept.
+ * @param {URLSearchParams} query
+ * @returns {string[]}
+ */
+export function idsQuery(query) {
+  const raw = query.get('ids');
+  if (raw === null || raw === '') throw new HttpError(400, 'ids is required: ?ids=a,b,c');
+  const ids = raw.split(',');
+  if (ids.length > MAX_IDS) throw new HttpError(400, `too many ids: ${ids.length} (at most ${MAX_IDS})`);
+  return [...new Set(ids.map(titleIdParam))];
+}
+
+/**
+ * `?from=0&to=9`, inclusive; clamping `to` to the list is the caller's job.
+ * @param {URLSearchParams} query
+ * @returns {{ from: number, to: number }}
+ */
+export function rangeQuery(query) {
+  const from = indexParam(query, 'from') ?? 0;
+  const to = indexParam(query, 'to') ?? from + DEFAULT_PAGE - 1;
+  if (from > to) throw new HttpError(400, `from (${from}) is after to (${to})`);
+  if (to - from + 1 > MAX_SPAN) throw new HttpError(400, `range too wide: ${to - from + 1} items (at most ${MAX_SPAN})`);
+  return { from, to };
+}
+
+/**
+ * @param {URLSearchParams} query
+ * @param {string} name
+ * @returns {number | undefined}
+ */
+function indexParam(query, name) {
+  const raw = query.get(name);
+  if (raw === null) return undefined;
+  if (!/^\d{1,15}$/.test(raw)) throw new HttpError(400, `${name} must be a non-negative integer, got ${JSON.stringify(raw.slice(0, 20))}`);
+  return Number(raw);
+}

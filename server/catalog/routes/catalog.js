@@ -1,0 +1,50 @@
+// @ts-check
+// The read-only catalog: health, lists (rows) and titles. Every answer is
+// built from the frozen catalog by reference, nothing is copied per request.
+import { idsQuery, rangeQuery, titleIdParam } from '../params.js';
+import { HttpError } from '../respond.js';
+
+/**
+ * @param {ReturnType<typeof import('../router.js').createRouter>} router
+ * @param {import('../load-data.js').Catalog} catalog
+ */
+export function addCatalogRoutes(router, catalog) {
+  const { titles, lists, listSummaries } = catalog;
+
+  // {"ok": true, "titles": 3200, "lists": 27}
+  router.add('GET', '/health', () => ({ ok: true, titles: titles.size, lists: lists.size }));
+
+  // {"lists": [{"id": "top-rated", "name": "Top Rated", "length": 100}, ...]}
+  router.add('GET', '/lists', () => ({ lists: listSummaries }));
+
+  // /lists/genre-drama?from=0&to=9 →
+  // {"id", "name", "length": 789, "from": 0, "to": 9, "ids": ["the-shawshank-redemption-1994", ...]}
+  router.add('GET', '/lists/:listId', ({ params, query }) => {
+    const { from, to } = rangeQuery(query);
+    const list = lists.get(params.listId);
+    if (!list) throw new HttpError(404, `no list ${JSON.stringify(params.listId.slice(0, 100))}`);
+    const last = Math.min(to, list.ids.length - 1);
+    return { id: list.id, name: list.name, length: list.ids.length, from, to: last, ids: list.ids.slice(from, last + 1) };
+  });
+
+  // /titles?ids=a,b,c → {"titles": {"a": {...}, "b": {...}}, "missing": ["c"]}
+  router.add('GET', '/titles', ({ query }) => {
+    /** @type {Record<string, import('../load-data.js').Title>} */
+    const found = Object.create(null);
+    /** @type {string[]} */
+    const missing = [];
+    for (const id of idsQuery(query)) {
+      const title = titles.get(id);
+      if (title) found[id] = title;
+      else missing.push(id);
+    }
+    return { titles: found, missing };
+  });
+
+  // /titles/the-land-girls-1998 → {"id", "name", "year", "rating", ...}
+  router.add('GET', '/titles/:id', ({ params }) => {
+    const title = titles.get(titleIdParam(params.id));
+    if (!title) throw new HttpError(404, `no title ${params.id}`);
+    return title;
+  });
+}
