@@ -59,8 +59,10 @@ export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, tim
     // Pitfall: a client idle timeout longer than the server's makes us reuse
     // sockets the server is closing (ECONNRESET). Keep it under the upstream's
     // keep-alive (Node's default server keepAliveTimeout is 5 s).
+    // undici also honours the server's `Keep-Alive: timeout=` hint (minus a
+    // margin); keepAliveMaxTimeout caps that hint at our own setting.
     keepAliveTimeout: keepAliveMs,
-    keepAliveMaxTimeout: Math.max(keepAliveMs, 1_000),
+    keepAliveMaxTimeout: keepAliveMs,
     // Backstops per phase; the AbortController below is the real deadline.
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
