@@ -14,6 +14,8 @@ import { UpstreamError } from './errors.js';
  * @property {number} [keepAliveMs] how long an idle socket is kept
  * @property {number} [timeoutMs] deadline for one call, queueing included
  * @property {boolean} [tls] accept the catalog's self-signed certificate
+ * @property {(call: { method: string, path: string, ms: number, error: UpstreamError | null }) => void} [onCall]
+ *   told of every finished call, for metrics (server/metrics/upstream.js)
  */
 
 /**
@@ -44,7 +46,7 @@ const TIMEOUT_CODES = new Set([
  * @param {UpstreamOptions} options
  * @returns {Upstream}
  */
-export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, timeoutMs = 2_000, tls = false }) {
+export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, timeoutMs = 2_000, tls = false, onCall }) {
   const origin = new URL(url);
   if (!Number.isInteger(connections) || connections < 1) throw new TypeError(`connections must be a positive integer, got ${connections}`);
   if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be positive, got ${timeoutMs}`);
@@ -80,6 +82,9 @@ export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, tim
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), timeoutMs);
     const info = { method, path };
+    const started = performance.now();
+    /** @type {UpstreamError | null} */
+    let failure = null;
     try {
       const response = await pool.request({
         method: /** @type {import('undici').Dispatcher.HttpMethod} */ (method),
@@ -103,9 +108,10 @@ export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, tim
         throw new UpstreamError(`${method} ${path} answered invalid JSON`, { code: 'bad-json', status, cause, ...info });
       }
     } catch (err) {
-      throw toUpstreamError(err, deadline.signal.aborted, info, timeoutMs);
+      throw (failure = toUpstreamError(err, deadline.signal.aborted, info, timeoutMs));
     } finally {
       clearTimeout(timer);
+      onCall?.({ method, path, ms: performance.now() - started, error: failure });
     }
   }
 
