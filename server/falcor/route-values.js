@@ -40,12 +40,25 @@ export function $value(value) {
 }
 
 /**
- * `$expires: 0` keeps the error out of the client's cache, so the next ask
- * goes to the server again instead of replaying a stale failure.
+ * A failed read. `$expires: 0` keeps the error out of the client's cache:
+ * the caller of `model.get` sees it, and the next get asks the server again
+ * instead of replaying a stale failure.
  * @param {string} message short and generic: it reaches the browser
  */
 export function errorAtom(message) {
   return { $type: 'error', value: { message }, $expires: 0 };
+}
+
+/**
+ * A failed set or call. falcor's Model drops already-expired values from a
+ * set/call response before reporting, so with `$expires: 0` a failed
+ * `model.call` resolves as if it had worked. A one-second relative expiry
+ * (negative = relative, in ms) lets the caller see the error, and the cache
+ * forgets it a second later.
+ * @param {string} message short and generic: it reaches the browser
+ */
+export function writeErrorAtom(message) {
+  return { $type: 'error', value: { message }, $expires: -1000 };
 }
 
 /** Generic messages: what the browser may learn about a failure. */
@@ -61,10 +74,10 @@ export const MESSAGES = Object.freeze({
  * @param {RouteContext} ctx
  * @param {unknown} err
  * @param {unknown[]} path
- * @param {string} [message]
+ * @param {{ message?: string, write?: boolean }} [options] write: a set or call failed
  * @returns {PathValue}
  */
-export function failedPath(ctx, err, path, message = MESSAGES.unavailable) {
+export function failedPath(ctx, err, path, { message = MESSAGES.unavailable, write = false } = {}) {
   ctx.log.warn({ err, path: Array.from(path), visitorId: ctx.visitorId }, 'falcor route failed');
-  return { path: Array.from(path), value: errorAtom(message) };
+  return { path: Array.from(path), value: write ? writeErrorAtom(message) : errorAtom(message) };
 }

@@ -8,7 +8,7 @@ import Router from 'falcor-router';
 import listsRoutes from './routes/lists.js';
 import titlesByIdRoutes from './routes/titlesById.js';
 import myListRoutes from './routes/myList.js';
-import { errorAtom, MESSAGES, silentLog } from './route-values.js';
+import { errorAtom, writeErrorAtom, MESSAGES, silentLog } from './route-values.js';
 
 /** @typedef {import('./route-values.js').RouteContext} RouteContext */
 /** @typedef {import('./route-values.js').Log} Log */
@@ -33,7 +33,7 @@ function guard(route) {
         this.log.warn({ err, route: route.route, method, visitorId: this.visitorId }, 'falcor route failed');
         // JSONGraphError is the one error whose value falcor-router passes
         // through untouched, so it becomes exactly this atom at the path.
-        throw new Router.JSONGraphError(errorAtom(MESSAGES.unavailable));
+        throw new Router.JSONGraphError(method === 'get' ? errorAtom(MESSAGES.unavailable) : writeErrorAtom(MESSAGES.unavailable));
       }
     };
   }
@@ -45,7 +45,7 @@ function guard(route) {
         return await call.call(this, callPath, args);
       } catch (err) {
         this.log.error({ err, route: route.route, visitorId: this.visitorId }, 'falcor call failed');
-        return [{ path: Array.from(callPath), value: errorAtom(MESSAGES.unavailable) }];
+        return [{ path: Array.from(callPath), value: writeErrorAtom(MESSAGES.unavailable) }];
       }
     };
   }

@@ -10,10 +10,11 @@ import { UpstreamError } from '../../server/upstream/errors.js';
  * @param {object} [options]
  * @param {number} [options.lists] how many lists
  * @param {number} [options.listLength] titles per list
+ * @param {number} [options.latencyMs] each call's round trip
  * @param {(method: string, path: string) => UpstreamError | undefined} [options.fail] inject a failure
  */
-export function createFakeUpstream({ lists = 5, listLength = 40, fail } = {}) {
-  /** @type {{ method: string, path: string, body: unknown }[]} */
+export function createFakeUpstream({ lists = 5, listLength = 40, latencyMs = 1, fail } = {}) {
+  /** @type {{ method: string, path: string, body: unknown, startedAt: number }[]} */
   const calls = [];
   const titles = new Map();
   const allLists = Array.from({ length: lists }, (_, l) => {
@@ -38,8 +39,8 @@ export function createFakeUpstream({ lists = 5, listLength = 40, fail } = {}) {
    * @returns {Promise<{ status: number, body: any }>}
    */
   async function requestJson(method, path, body) {
-    calls.push({ method, path, body });
-    await new Promise((resolve) => setTimeout(resolve, 1)); // a real round trip is never synchronous
+    calls.push({ method, path, body, startedAt: performance.now() });
+    await new Promise((resolve) => setTimeout(resolve, latencyMs)); // a real round trip is never synchronous
     const injected = fail?.(method, path);
     if (injected) throw injected;
     const url = new URL(path, 'http://catalog');
@@ -92,6 +93,11 @@ export function createFakeUpstream({ lists = 5, listLength = 40, fail } = {}) {
   return {
     requestJson,
     calls,
+    /** Calls that had to wait for an earlier answer: starts more than half a round trip apart. */
+    waves() {
+      const starts = calls.map((c) => c.startedAt).sort((a, b) => a - b);
+      return starts.filter((t, i) => i === 0 || t - starts[i - 1] > latencyMs / 2).length;
+    },
     lists: allLists,
     stats: () => ({ connected: 0, free: 0, pending: 0, running: 0, queued: 0, size: 0 }),
     close: async () => {},

@@ -3,7 +3,7 @@
  * Routes under `myList`: the visitor's own list, newest first. Everything
  * here depends on the router's visitorId, never on shared state.
  */
-import { $ref, $nothing, errorAtom, failedPath, MESSAGES } from '../route-values.js';
+import { $ref, $nothing, writeErrorAtom, failedPath, MESSAGES } from '../route-values.js';
 
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
@@ -60,7 +60,7 @@ const myListRoutes = [
  * an older list drops it and fetches the positions it shows again (positions
  * shift on every add/remove, so patching them in place would be wrong).
  * A failure answers the call path itself with an error atom, which makes the
- * client's `model.call` reject without revealing why.
+ * client's `model.call` reject without revealing why (see writeErrorAtom).
  * @param {RouteContext} ctx
  * @param {'add' | 'remove'} action
  * @param {unknown[]} args
@@ -69,8 +69,8 @@ const myListRoutes = [
 async function changeMyList(ctx, action, args) {
   const callPath = ['myList', action];
   const [id] = Array.isArray(args) ? args : [];
-  if (typeof id !== 'string') return [{ path: callPath, value: errorAtom(MESSAGES.badTitleId) }];
-  if (!ctx.visitorId) return [{ path: callPath, value: errorAtom(MESSAGES.noVisitor) }];
+  if (typeof id !== 'string') return [{ path: callPath, value: writeErrorAtom(MESSAGES.badTitleId) }];
+  if (!ctx.visitorId) return [{ path: callPath, value: writeErrorAtom(MESSAGES.noVisitor) }];
   try {
     const ids = await ctx.clients.visitors[action](ctx.visitorId, id);
     return [
@@ -79,7 +79,7 @@ async function changeMyList(ctx, action, args) {
     ];
   } catch (err) {
     const notFound = /** @type {any} */ (err)?.status === 404 || err instanceof TypeError;
-    return [failedPath(ctx, err, callPath, notFound ? MESSAGES.badTitleId : MESSAGES.unavailable)];
+    return [failedPath(ctx, err, callPath, { message: notFound ? MESSAGES.badTitleId : MESSAGES.unavailable, write: true })];
   }
 }
 

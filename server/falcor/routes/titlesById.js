@@ -3,7 +3,7 @@
  * Routes under `titlesById`: title details (shared by everyone) and the
  * visitor's own rating of each title.
  */
-import { $nothing, $value, errorAtom, failedPath, MESSAGES } from '../route-values.js';
+import { $nothing, $value, errorAtom, writeErrorAtom, failedPath, MESSAGES } from '../route-values.js';
 
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
@@ -64,13 +64,13 @@ const titlesByIdRoutes = [
       return Promise.all(Object.keys(jsonGraph.titlesById).map(async (id) => {
         const path = ['titlesById', id, 'userRating'];
         const rating = unwrapAtom(jsonGraph.titlesById[id].userRating);
-        if (!isRating(rating)) return { path, value: errorAtom(MESSAGES.badRating) };
-        if (!this.visitorId) return { path, value: errorAtom(MESSAGES.noVisitor) };
+        if (!isRating(rating)) return { path, value: writeErrorAtom(MESSAGES.badRating) };
+        if (!this.visitorId) return { path, value: writeErrorAtom(MESSAGES.noVisitor) };
         try {
           const saved = await this.clients.visitors.rate(this.visitorId, id, rating);
           return { path, value: $value(saved.rating) };
         } catch (err) {
-          return failedPath(this, err, path, isNotFound(err) ? MESSAGES.badTitleId : MESSAGES.unavailable);
+          return failedPath(this, err, path, { message: isNotFound(err) ? MESSAGES.badTitleId : MESSAGES.unavailable, write: true });
         }
       }));
     },

@@ -1,0 +1,181 @@
+// @ts-check
+// The Falcor routes over an in-memory catalog: the JSON Graph they answer and
+// how many upstream calls (and dependent round trips) each request costs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRouter } from '../server/falcor/router.js';
+import { createCatalogClients } from '../server/upstream/index.js';
+import { UpstreamError } from '../server/upstream/errors.js';
+import { createFakeUpstream } from './helpers/fake-upstream.js';
+
+const VISITOR = 'visitor-aaaa-1111';
+const OTHER = 'visitor-bbbb-2222';
+
+/** @param {Parameters<typeof createFakeUpstream>[0]} [options] */
+function setup(options) {
+  const upstream = createFakeUpstream(options);
+  /** @type {{ level: string, obj: any, msg: string }[]} */
+  const logged = [];
+  const log = {
+    warn: (/** @type {any} */ obj, /** @type {string} */ msg) => logged.push({ level: 'warn', obj, msg }),
+    error: (/** @type {any} */ obj, /** @type {string} */ msg) => logged.push({ level: 'error', obj, msg }),
+  };
+  const clients = createCatalogClients(upstream);
+  const routerFor = (/** @type {string | null} */ visitorId = VISITOR) => createRouter({ clients, visitorId, log });
+  return { upstream, logged, routerFor };
+}
+
+/** @param {any} source an Observable from router.get/set/call @returns {Promise<any>} */
+function settle(source) {
+  return new Promise((resolve, reject) => {
+    let last;
+    source.subscribe((/** @type {any} */ v) => { last = v; }, reject, () => resolve(last));
+  });
+}
+
+const ROW_FIELDS = ['name', 'year', 'rating', 'boxart'];
+
+test('3 row names + 10 titles each: 5 upstream calls in 3 dependent round trips', async () => {
+  const { upstream, routerFor } = setup({ latencyMs: 20 });
+  const { jsonGraph } = await settle(routerFor().get([
+    ['lists', { from: 0, to: 2 }, 'name'],
+    ['lists', { from: 0, to: 2 }, { from: 0, to: 9 }, ROW_FIELDS],
+  ]));
+  const paths = upstream.calls.map((c) => c.path.replace(/\?ids=.*/, '?ids=…'));
+  assert.deepEqual(paths.sort(), [
+    '/lists',
+    '/lists/list-0?from=0&to=9',
+    '/lists/list-1?from=0&to=9',
+    '/lists/list-2?from=0&to=9',
+    '/titles?ids=…',
+  ], 'expected lists.all once (coalesced), one range per list, one batched titles call');
+  assert.equal(upstream.waves(), 3, 'lists → ranges (parallel) → titles: 3 dependent round trips');
+
+  const firstId = upstream.lists[0].ids[0];
+  assert.equal(jsonGraph.lists[0].name, 'List 0');
+  assert.deepEqual(jsonGraph.lists[0][0], { $type: 'ref', value: ['titlesById', firstId] });
+  assert.deepEqual(Object.keys(jsonGraph.titlesById[firstId]).sort(), [...ROW_FIELDS].sort());
+  assert.equal(jsonGraph.titlesById[firstId].year, Number(firstId.slice(-4)));
+});
+
+test('lists: length, id, name, length of a list; positions past the end are empty atoms', async () => {
+  const { upstream, routerFor } = setup({ lists: 2, listLength: 3 });
+  const { jsonGraph } = await settle(routerFor().get([
+    ['lists', 'length'],
+    ['lists', [0, 5], ['id', 'length']],
+    ['lists', 1, { from: 2, to: 4 }, 'name'],
+  ]));
+  assert.equal(jsonGraph.lists.length, 2);
+  assert.deepEqual(jsonGraph.lists[0], { id: 'list-0', length: 3 });
+  assert.deepEqual(jsonGraph.lists[5].id, { $type: 'atom' });
+  assert.equal(jsonGraph.lists[1][2].$type, 'ref');
+  assert.deepEqual(jsonGraph.lists[1][3].name, { $type: 'atom' });
+  assert.ok(upstream.calls.some((c) => c.path === '/lists/list-1?from=2&to=2'), 'the range is clamped to the list before asking upstream');
+});
+
+test('titlesById: null fields stay null, unknown and malformed ids are empty atoms', async () => {
+  const { upstream, routerFor } = setup();
+  const id = upstream.lists[1].ids[0]; // odd lists have genre null in the fake
+  const { jsonGraph } = await settle(routerFor().get([['titlesById', [id, 'no-such-1900', 'Bad Id'], ['name', 'genre']]]));
+  assert.equal(jsonGraph.titlesById[id].name, `Film ${id}`);
+  assert.deepEqual(jsonGraph.titlesById[id].genre, { $type: 'atom', value: null });
+  assert.deepEqual(jsonGraph.titlesById['no-such-1900'].name, { $type: 'atom' });
+  assert.deepEqual(jsonGraph.titlesById['Bad Id'].name, { $type: 'atom' });
+  assert.equal(upstream.calls.length, 1);
+});
+
+test('userRating: set then get, per visitor; bad values answer an error atom', async () => {
+  const { upstream, routerFor } = setup();
+  const [id] = upstream.lists[0].ids;
+  const set = (/** @type {unknown} */ value, visitor = VISITOR) => settle(routerFor(visitor).set({
+    jsonGraph: { titlesById: { [id]: { userRating: value } } },
+    paths: [['titlesById', id, 'userRating']],
+  }));
+  const rating = (/** @type {string} */ visitor) => settle(routerFor(visitor).get([['titlesById', id, 'userRating']]))
+    .then((r) => r.jsonGraph.titlesById[id].userRating);
+
+  assert.equal((await set(4)).jsonGraph.titlesById[id].userRating, 4);
+  assert.equal(await rating(VISITOR), 4);
+  assert.deepEqual(await rating(OTHER), { $type: 'atom', value: null }, 'another visitor must not see this rating');
+  for (const bad of [0, 6, 2.5, '3', true]) {
+    const answer = (await set(bad)).jsonGraph.titlesById[id].userRating;
+    assert.equal(answer.$type, 'error', `rating ${JSON.stringify(bad)} should be refused`);
+  }
+  assert.equal(await rating(VISITOR), 4, 'a refused set changes nothing');
+  assert.deepEqual((await set({ $type: 'atom', value: null })).jsonGraph.titlesById[id].userRating, { $type: 'atom', value: null });
+  assert.deepEqual(await rating(VISITOR), { $type: 'atom', value: null });
+});
+
+test('myList: add and remove answer the new length and invalidate the list', async () => {
+  const { upstream, routerFor } = setup();
+  const [a, b] = upstream.lists[0].ids;
+  const call = (/** @type {string} */ name, /** @type {unknown[]} */ args) => settle(routerFor().call(['myList', name], args, [], []));
+
+  const added = await call('add', [a]);
+  assert.equal(added.jsonGraph.myList.length, 1);
+  assert.deepEqual(added.invalidated, [['myList']]);
+  await call('add', [b]);
+  const { jsonGraph } = await settle(routerFor().get([['myList', 'length'], ['myList', { from: 0, to: 2 }, 'name']]));
+  assert.equal(jsonGraph.myList.length, 2);
+  assert.deepEqual(jsonGraph.myList[0], { $type: 'ref', value: ['titlesById', b] }, 'newest first');
+  assert.equal(jsonGraph.titlesById[a].name, `Film ${a}`);
+  assert.deepEqual(jsonGraph.myList[2], { $type: 'atom' });
+
+  assert.equal((await call('remove', [b])).jsonGraph.myList.length, 1);
+  const unknown = await call('add', ['no-such-1900']);
+  assert.equal(unknown.jsonGraph.myList.add.$type, 'error');
+  assert.equal(unknown.jsonGraph.myList.add.value.message, 'unknown title');
+});
+
+test('visitor isolation: concurrent requests of two visitors never see each other', async () => {
+  const { upstream, routerFor } = setup();
+  const [a, b] = upstream.lists[0].ids;
+  await Promise.all([
+    settle(routerFor(VISITOR).call(['myList', 'add'], [a], [], [])),
+    settle(routerFor(OTHER).call(['myList', 'add'], [b], [], [])),
+  ]);
+  const [mine, theirs] = await Promise.all([
+    settle(routerFor(VISITOR).get([['myList', { from: 0, to: 1 }]])),
+    settle(routerFor(OTHER).get([['myList', { from: 0, to: 1 }]])),
+  ]);
+  assert.deepEqual(mine.jsonGraph.myList[0].value, ['titlesById', a]);
+  assert.deepEqual(theirs.jsonGraph.myList[0].value, ['titlesById', b]);
+  assert.deepEqual(mine.jsonGraph.myList[1], { $type: 'atom' });
+  const anonymous = await settle(routerFor(null).get([['myList', 'length']]));
+  assert.equal(anonymous.jsonGraph.myList.length, 0);
+});
+
+test('upstream failures become generic error atoms with $expires 0; the detail goes to the log', async () => {
+  const { upstream, logged, routerFor } = setup({
+    fail: (_method, path) => (path.startsWith('/titles') || path.startsWith('/lists/list-1')
+      ? new UpstreamError('GET /titles answered 500: secret-detail', { code: 'http', status: 500 })
+      : undefined),
+  });
+  const result = await settle(routerFor().get([['lists', { from: 0, to: 1 }, { from: 0, to: 1 }, 'name']]));
+  const text = JSON.stringify(result);
+  assert.doesNotMatch(text, /secret-detail|500|titles answered/, 'internal detail must not reach the browser');
+  const titleAtom = result.jsonGraph.titlesById[upstream.lists[0].ids[0]].name;
+  assert.deepEqual(titleAtom, { $type: 'error', value: { message: 'temporarily unavailable' }, $expires: 0 });
+  assert.deepEqual(result.jsonGraph.lists[1][0], { $type: 'error', value: { message: 'temporarily unavailable' }, $expires: 0 });
+  assert.ok(logged.some((l) => /secret-detail/.test(l.obj.err?.message)), 'the detail belongs in the log');
+});
+
+test('a route that throws is caught: generic atom out, detail logged', async () => {
+  const { routerFor } = setup({ fail: () => new UpstreamError('lists down: secret-detail', { code: 'reset' }) });
+  const router = routerFor();
+  const { jsonGraph } = await settle(router.get([['lists', 'length'], ['myList', 'length']]));
+  assert.deepEqual(jsonGraph.lists.length, { $type: 'error', value: { message: 'temporarily unavailable' }, $expires: 0 });
+  assert.equal(jsonGraph.myList.length.$type, 'error');
+  const failedCall = await settle(router.call(['myList', 'add'], ['heat-1995'], [], []));
+  assert.equal(failedCall.jsonGraph.myList.add.$type, 'error');
+  assert.ok(failedCall.jsonGraph.myList.add.$expires < 0, 'a failed call must reach the caller, so it may not expire at once');
+});
+
+test('the router class is built once; each request gets its own instance', () => {
+  const { routerFor } = setup();
+  const [a, b] = [routerFor(VISITOR), routerFor(OTHER)];
+  assert.notEqual(a, b);
+  assert.equal(Object.getPrototypeOf(a), Object.getPrototypeOf(b), 'createClass must not run per request');
+  assert.equal(a.visitorId, VISITOR);
+  assert.equal(b.visitorId, OTHER);
+});
