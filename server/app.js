@@ -19,6 +19,14 @@ import { homePage } from './pages/home.js';
 import { boxartImage } from './pages/boxart.js';
 import { notFoundPage, errorPage } from './pages/errors.js';
 import { createRegistry } from './metrics/registry.js';
+import { httpMetrics } from './metrics/http.js';
+import { createPageTimings } from './metrics/page-timings.js';
+import { collectRuntimeMetrics } from './metrics/runtime.js';
+import { createUpstreamMetrics } from './metrics/upstream.js';
+import { countRoutes } from './metrics/routes-count.js';
+import { mountMetrics } from './metrics/endpoint.js';
+import { requestLog } from './middleware/request-log.js';
+import { serverTiming } from './middleware/server-timing.js';
 
 const VIEWS_DIR = fileURLToPath(new URL('../views', import.meta.url));
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -32,8 +40,19 @@ const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
  * }} deps
  */
 export function createApp(config, { catalogUrl, log = createLogger(config), extraRoutes }) {
+  // ── Metrics (one registry per app; GET /metrics below) ──────────────────
+  const registry = createRegistry();
+  collectRuntimeMetrics(registry);
+  const upstreamMetrics = createUpstreamMetrics(registry);
+
   // ── Upstream and data ────────────────────────────────────────────────────
-  const upstream = createUpstream({ url: catalogUrl, ...config.upstream, tls: catalogUrl.startsWith('https:') });
+  const upstream = createUpstream({
+    url: catalogUrl,
+    ...config.upstream,
+    tls: catalogUrl.startsWith('https:'),
+    onCall: upstreamMetrics.onCall('catalog'),
+  });
+  upstreamMetrics.watchPool('catalog', upstream);
   const clients = createCatalogClients(upstream);
   /** @param {import('express').Request} req */
   const createRouterFor = (req) => createRouter({ clients, visitorId: req.visitorId, log });
@@ -42,13 +61,20 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
   // ── Page shell ───────────────────────────────────────────────────────────
   const templates = createTemplates({ viewsDir: VIEWS_DIR, watchForChanges: config.isDev });
   const clientManifest = createClientManifest({ distDir: CLIENT_DIR, watchForChanges: config.isDev });
-  const streamPage = createPageStreamer({ templates, clientManifest: clientManifest.get, log });
+  const streamPage = createPageStreamer({
+    templates,
+    clientManifest: clientManifest.get,
+    log,
+    onTimings: createPageTimings(registry).observe,
+  });
 
-  const registry = createRegistry();
   const app = express();
   app.disable('x-powered-by');
 
   // ── Middleware ───────────────────────────────────────────────────────────
+  // First, so their clocks include everything after: one log line, the
+  // Server-Timing header and the duration histograms per route template.
+  app.use(requestLog(log), serverTiming(), httpMetrics(registry));
   // Every response gets the security headers and its own CSP nonce.
   app.use(securityHeaders());
   // Hashed file names never change content: cache them for a year, immutable.
@@ -60,7 +86,8 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
   // ── Routes (each registered once: a duplicate is a start-up error) ───────
   const routes = createRouteTable(app);
   routes.add('get', '/healthz', (_req, res) => {
-    res.json({ ok: true });
+    // The pid tells which worker answered when WORKERS > 1.
+    res.json({ ok: true, pid: process.pid });
   });
   routes.add('get', '/readyz', async (_req, res) => {
     try {
@@ -82,6 +109,9 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
 
   routes.add('get', '/', homePage({ atfRows: config.page.atfRows, createModel, streamPage }));
   routes.add('get', '/art/:file', boxartImage());
+  // Prometheus text; under node:cluster, the aggregate of all workers.
+  mountMetrics(routes, { registry });
+  countRoutes(registry, routes);
 
   extraRoutes?.(routes);
 

@@ -74,6 +74,8 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
       templateMs += performance.now() - mark;
 
       const final = { ...timings, template: round(templateMs), total: round(performance.now() - started) };
+      // The request log (server/middleware/request-log.js) carries them too.
+      res.locals.timings = final;
       onTimings(spec.route, final);
       log.info({ route: spec.route, url: req.originalUrl, timings: final }, 'page rendered');
     } catch (error) {

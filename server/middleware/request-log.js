@@ -1,0 +1,34 @@
+// @ts-check
+// One structured log line per request (pino-http): method, URL, status, route
+// template, total time and, where a handler measured them, the same phase
+// timings the metrics and the Server-Timing header carry. Quiet in tests
+// because NODE_ENV=test makes LOG_LEVEL default to silent (server/config.js).
+import { pinoHttp } from 'pino-http';
+import { routeLabel } from '../metrics/http.js';
+
+// Probes and scrapes arrive every few seconds and say nothing about visitors.
+const NOT_LOGGED = new Set(['/metrics', '/healthz', '/readyz']);
+
+/**
+ * @param {import('pino').Logger} log
+ * @returns {import('express').RequestHandler}
+ */
+export function requestLog(log) {
+  const middleware = pinoHttp({
+    logger: log,
+    // Headers and cookies stay out of the log: they cost bytes on every line
+    // and carry the visitor's identity.
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+    autoLogging: { ignore: (req) => NOT_LOGGED.has(req.url ?? '') },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessObject: (req, res, value) => ({
+      ...value,
+      route: routeLabel(/** @type {any} */ (req), /** @type {any} */ (res)),
+      timings: /** @type {any} */ (res).locals?.timings,
+    }),
+  });
+  return /** @type {import('express').RequestHandler} */ (/** @type {unknown} */ (middleware));
+}
