@@ -6,12 +6,13 @@ import { slugify } from './slug.js';
 /** @typedef {import('./load-data.js').Title} Title */
 /** @typedef {{ title: Title, votes: number, worldwideGross: number | null, released: number }} Entry */
 /** @typedef {{ id: string, name: string, ids: readonly string[] }} CatalogList */
+/** @typedef {(a: Entry, b: Entry) => number} Order */
 
 /** Headline rows are a "top 100", not the whole catalog in another order. */
 const HEADLINE_LENGTH = 100;
 /** Below this many votes an IMDB rating is a few fans, not a verdict. */
 export const TOP_RATED_MIN_VOTES = 25_000;
-/** A genre or decade row needs this many titles to be worth showing. */
+/** A genre, decade or director row needs this many titles to be worth showing. */
 export const MIN_ROW_LENGTH = 10;
 /** How many of the most prolific directors get a row. */
 const DIRECTOR_ROWS = 4;
@@ -23,29 +24,22 @@ const PRIOR_VOTES = 5_000;
  * @returns {CatalogList[]} in display order
  */
 export function buildLists(entries) {
-  const byWeightedRating = weightedRatingOrder(entries);
+  const best = weightedRatingOrder(entries);
+  const genres = groupRows(entries, (e) => e.title.genre).sort(biggestFirst);
+  const decades = groupRows(entries, (e) => `${Math.floor(e.title.year / 10) * 10}s`).sort(([a], [b]) => compare(b, a));
+  const directors = groupRows(entries, (e) => e.title.director)
+    .sort(biggestFirst)
+    .slice(0, DIRECTOR_ROWS);
+
   const lists = [
-    list('top-rated', 'Top Rated', entries
-      .filter((e) => e.title.rating !== null && e.votes >= TOP_RATED_MIN_VOTES)
-      .sort((a, b) => b.title.rating - a.title.rating || b.votes - a.votes || byName(a, b))
-      .slice(0, HEADLINE_LENGTH)),
-    list('highest-grossing', 'Highest Grossing', entries
-      .filter((e) => e.worldwideGross !== null && e.worldwideGross > 0)
-      .sort((a, b) => b.worldwideGross - a.worldwideGross || byName(a, b))
-      .slice(0, HEADLINE_LENGTH)),
-    list('recent', 'New Releases', [...entries]
-      .sort((a, b) => b.released - a.released || byName(a, b))
-      .slice(0, HEADLINE_LENGTH)),
-    ...groupRows(entries, (e) => e.title.genre, (genre) => [`genre-${slugify(genre)}`, genre])
-      .sort((a, b) => b.entries.length - a.entries.length || compare(a.key, b.key))
-      .map((row) => list(row.id, row.name, row.entries.sort(byWeightedRating))),
-    ...groupRows(entries, (e) => `${Math.floor(e.title.year / 10) * 10}s`, (decade) => [`decade-${decade}`, `The ${decade}`])
-      .sort((a, b) => compare(b.key, a.key))
-      .map((row) => list(row.id, row.name, row.entries.sort(byWeightedRating))),
-    ...groupRows(entries, (e) => e.title.director, (director) => [`director-${slugify(director)}`, `Directed by ${director}`])
-      .sort((a, b) => b.entries.length - a.entries.length || compare(a.key, b.key))
-      .slice(0, DIRECTOR_ROWS)
-      .map((row) => list(row.id, row.name, row.entries.sort(byWeightedRating))),
+    list('top-rated', 'Top Rated', topRated(entries).slice(0, HEADLINE_LENGTH)),
+    list('highest-grossing', 'Highest Grossing', highestGrossing(entries).slice(0, HEADLINE_LENGTH)),
+    list('recent', 'New Releases', newest(entries).slice(0, HEADLINE_LENGTH)),
+    ...genres.map(([genre, group]) => list(`genre-${slugify(genre)}`, genre, group.sort(best))),
+    ...decades.map(([decade, group]) => list(`decade-${decade}`, `The ${decade}`, group.sort(best))),
+    ...directors.map(([director, group]) =>
+      list(`director-${slugify(director)}`, `Directed by ${director}`, group.sort(best)),
+    ),
   ];
   // "Sci-Fi" and "Sci Fi" in another data file would share an id: keep the
   // first. A small file may have no film with enough votes: no empty rows.
@@ -53,13 +47,32 @@ export function buildLists(entries) {
   return lists.filter((l) => l.ids.length > 0 && !seen.has(l.id) && seen.add(l.id));
 }
 
+/** @param {readonly Entry[]} entries */
+function topRated(entries) {
+  return entries
+    .filter((e) => e.title.rating !== null && e.votes >= TOP_RATED_MIN_VOTES)
+    .sort((a, b) => b.title.rating - a.title.rating || b.votes - a.votes || byName(a, b));
+}
+
+/** @param {readonly Entry[]} entries */
+function highestGrossing(entries) {
+  return entries
+    .filter((e) => e.worldwideGross !== null && e.worldwideGross > 0)
+    .sort((a, b) => b.worldwideGross - a.worldwideGross || byName(a, b));
+}
+
+/** @param {readonly Entry[]} entries */
+function newest(entries) {
+  return [...entries].sort((a, b) => b.released - a.released || byName(a, b));
+}
+
 /**
- * Groups entries by a key and keeps the groups big enough for a row.
+ * Groups entries by a key, keeping the groups big enough for a row.
  * @param {readonly Entry[]} entries
- * @param {(entry: Entry) => string | null} keyOf
- * @param {(key: string) => [id: string, name: string]} describe
+ * @param {(entry: Entry) => string | null} keyOf null: in no group
+ * @returns {[key: string, group: Entry[]][]}
  */
-function groupRows(entries, keyOf, describe) {
+function groupRows(entries, keyOf) {
   /** @type {Map<string, Entry[]>} */
   const groups = new Map();
   for (const entry of entries) {
@@ -69,31 +82,34 @@ function groupRows(entries, keyOf, describe) {
     if (group) group.push(entry);
     else groups.set(key, [entry]);
   }
-  return [...groups]
-    .filter(([, group]) => group.length >= MIN_ROW_LENGTH)
-    .map(([key, group]) => {
-      const [id, name] = describe(key);
-      return { key, id, name, entries: group };
-    });
+  return [...groups].filter(([, group]) => group.length >= MIN_ROW_LENGTH);
+}
+
+/** @param {[string, Entry[]]} a @param {[string, Entry[]]} b */
+function biggestFirst([keyA, a], [keyB, b]) {
+  return b.length - a.length || compare(keyA, keyB);
 }
 
 /**
  * Best first by IMDB's weighted rating, so a 9.1 from 40 votes does not top a
  * genre; unrated titles go last.
  * @param {readonly Entry[]} entries
- * @returns {(a: Entry, b: Entry) => number}
+ * @returns {Order}
  */
 function weightedRatingOrder(entries) {
   const rated = entries.filter((e) => e.title.rating !== null);
   const mean = rated.reduce((sum, e) => sum + e.title.rating, 0) / Math.max(rated.length, 1);
-  /** @param {Entry} e */
-  const score = (e) => e.title.rating === null
-    ? -Infinity
-    : (e.votes * e.title.rating + PRIOR_VOTES * mean) / (e.votes + PRIOR_VOTES);
-  return (a, b) => score(b) - score(a) || b.votes - a.votes || byName(a, b);
+  /** @type {Map<Entry, number>} */
+  const scores = new Map(
+    entries.map((e) => [
+      e,
+      e.title.rating === null ? -Infinity : (e.votes * e.title.rating + PRIOR_VOTES * mean) / (e.votes + PRIOR_VOTES),
+    ]),
+  );
+  return (a, b) => scores.get(b) - scores.get(a) || b.votes - a.votes || byName(a, b);
 }
 
-/** @param {Entry} a @param {Entry} b */
+/** @type {Order} */
 function byName(a, b) {
   return compare(a.title.name, b.title.name) || compare(a.title.id, b.title.id);
 }
@@ -106,7 +122,7 @@ function compare(a, b) {
 /**
  * @param {string} id
  * @param {string} name
- * @param {readonly Entry[]} entries
+ * @param {readonly Entry[]} entries in display order
  * @returns {CatalogList}
  */
 function list(id, name, entries) {

@@ -68,7 +68,5 @@ export function cleanRecord(raw, options) {
  * @returns {number | null} the value when it is a finite number within [min, max]
  */
 function numberIn(value, min, max) {
-  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
-    ? value
-    : null;
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : null;
 }

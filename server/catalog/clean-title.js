@@ -13,8 +13,7 @@ const MAC_ROMAN_HIGH =
 
 // Windows-1252 for bytes 0x80-0x9F (0xA0-0xFF are the same code points as the
 // byte); spelled out because a Node built with small-icu has no such TextDecoder.
-const CP1252_80_9F =
-  '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const CP1252_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
 /** @type {ReadonlyMap<string, string>} mojibake character → intended character */
 const MAC_ROMAN_TO_CP1252 = new Map(

@@ -46,7 +46,8 @@ export function parseFaults(entries, nameOf = (key) => key) {
   const problems = [];
   for (const [key, value] of entries) {
     if (key === 'only') {
-      if (value === null || (typeof value === 'string' && value.startsWith('/') && value.length <= 200)) faults.only = value;
+      if (value === null) faults.only = null;
+      else if (typeof value === 'string' && value.startsWith('/') && value.length <= 200) faults.only = value;
       else problems.push(`${nameOf(key)} must be a path prefix starting with "/"`);
       continue;
     }
@@ -58,7 +59,10 @@ export function parseFaults(entries, nameOf = (key) => key) {
     const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     const max = isDelay ? MAX_DELAY_MS : 1;
     if (typeof number === 'number' && Number.isFinite(number) && number >= 0 && number <= max) faults[key] = number;
-    else problems.push(`${nameOf(key)} must be a number from 0 to ${max}${isDelay ? ' (ms)' : ''}, got ${JSON.stringify(value)}`);
+    else
+      problems.push(
+        `${nameOf(key)} must be a number from 0 to ${max}${isDelay ? ' (ms)' : ''}, got ${JSON.stringify(value)}`,
+      );
   }
   return { faults: /** @type {Partial<Faults>} */ (faults), problems };
 }

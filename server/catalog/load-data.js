@@ -98,8 +98,13 @@ export function buildCatalog(records, file) {
 
   const dropped = records.length - entries.length;
   if (entries.length === 0) {
-    const reasons = Object.entries(dropReasons).map(([reason, n]) => `${n} ${reason}`).join(', ');
-    throw new CatalogDataError(file, `no usable film records (${records.length} records${reasons ? `: ${reasons}` : ''})`);
+    const reasons = Object.entries(dropReasons)
+      .map(([reason, n]) => `${n} ${reason}`)
+      .join(', ');
+    throw new CatalogDataError(
+      file,
+      `no usable film records (${records.length} records${reasons ? `: ${reasons}` : ''})`,
+    );
   }
 
   const lists = buildLists(entries);

@@ -46,7 +46,8 @@ export function rangeQuery(query) {
   const from = indexParam(query, 'from') ?? 0;
   const to = indexParam(query, 'to') ?? from + DEFAULT_PAGE - 1;
   if (from > to) throw new HttpError(400, `from (${from}) is after to (${to})`);
-  if (to - from + 1 > MAX_SPAN) throw new HttpError(400, `range too wide: ${to - from + 1} items (at most ${MAX_SPAN})`);
+  if (to - from + 1 > MAX_SPAN)
+    throw new HttpError(400, `range too wide: ${to - from + 1} items (at most ${MAX_SPAN})`);
   return { from, to };
 }
 
@@ -58,6 +59,7 @@ export function rangeQuery(query) {
 function indexParam(query, name) {
   const raw = query.get(name);
   if (raw === null) return undefined;
-  if (!/^\d{1,15}$/.test(raw)) throw new HttpError(400, `${name} must be a non-negative integer, got ${JSON.stringify(raw.slice(0, 20))}`);
+  if (!/^\d{1,15}$/.test(raw))
+    throw new HttpError(400, `${name} must be a non-negative integer, got ${JSON.stringify(raw.slice(0, 20))}`);
   return Number(raw);
 }

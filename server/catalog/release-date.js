@@ -10,8 +10,18 @@ export const LATEST_PLAUSIBLE_YEAR = 2012;
 
 const MONTHS = Object.freeze(
   /** @type {Record<string, number>} */ ({
-    jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5,
-    jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+    jan: 0,
+    feb: 1,
+    mar: 2,
+    apr: 3,
+    may: 4,
+    jun: 5,
+    jul: 6,
+    aug: 7,
+    sep: 8,
+    oct: 9,
+    nov: 10,
+    dec: 11,
   }),
 );
 

@@ -31,7 +31,12 @@ export function createCatalogServer({ catalog, faults = NO_FAULTS, tls = null, l
   const router = createRouter();
   addCatalogRoutes(router, catalog);
   addVisitorRoutes(router, catalog, createVisitorStore());
-  addFaultRoutes(router, { get: () => processFaults, set: (next) => { processFaults = next; } });
+  addFaultRoutes(router, {
+    get: () => processFaults,
+    set: (next) => {
+      processFaults = next;
+    },
+  });
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   async function handle(req, res) {

@@ -29,7 +29,10 @@ export function createIdAllocator() {
     /** @param {string} name @param {number} year */
     allocate(name, year) {
       // Room for "-<year>" and a "-<n>" suffix keeps every id within 80 chars.
-      const base = slugify(name).slice(0, MAX_ID_LENGTH - 12).replace(/-+$/, '') || 'untitled';
+      const base =
+        slugify(name)
+          .slice(0, MAX_ID_LENGTH - 12)
+          .replace(/-+$/, '') || 'untitled';
       let id = `${base}-${year}`;
       for (let n = 2; taken.has(id); n++) id = `${base}-${year}-${n}`;
       taken.add(id);

@@ -5,14 +5,14 @@
 /** How a genre reads inside a sentence; others become "<genre> film". */
 const GENRE_NOUNS = Object.freeze(
   /** @type {Record<string, string>} */ ({
-    'Drama': 'drama',
-    'Comedy': 'comedy',
+    Drama: 'drama',
+    Comedy: 'comedy',
     'Black Comedy': 'black comedy',
     'Romantic Comedy': 'romantic comedy',
     'Thriller/Suspense': 'thriller',
-    'Documentary': 'documentary',
-    'Musical': 'musical',
-    'Western': 'western',
+    Documentary: 'documentary',
+    Musical: 'musical',
+    Western: 'western',
     'Concert/Performance': 'concert film',
   }),
 );
@@ -25,9 +25,8 @@ const CERTIFICATES = new Set(['G', 'PG', 'PG-13', 'R', 'NC-17']);
  *   mpaa: string | null, runtime: number | null }} fields
  */
 export function buildTagline({ year, genre, director, mpaa, runtime }) {
-  const noun = genre === null
-    ? 'film'
-    : Object.hasOwn(GENRE_NOUNS, genre) ? GENRE_NOUNS[genre] : `${genre.toLowerCase()} film`;
+  const noun =
+    genre === null ? 'film' : Object.hasOwn(GENRE_NOUNS, genre) ? GENRE_NOUNS[genre] : `${genre.toLowerCase()} film`;
   let sentence = `A ${year} ${noun}`;
   if (director !== null) sentence += ` directed by ${director}`;
   const details = [];

@@ -7,6 +7,7 @@
  * @property {string[]} myList title ids, newest first
  * @property {Map<string, number>} ratings title id → 1..5
  */
+/** @typedef {{ myList: readonly string[], ratings: ReadonlyMap<string, number> }} VisitorView */
 
 /**
  * @param {{ maxVisitors?: number, maxListLength?: number, trimListTo?: number }} [limits]
@@ -18,9 +19,10 @@ export function createVisitorStore({ maxVisitors = 100_000, maxListLength = 500,
   const visitors = new Map();
 
   /** Reads never create a visitor: looking is free, only writes cost memory. */
+  /** @type {VisitorView} */
   const EMPTY = Object.freeze({ myList: Object.freeze([]), ratings: new Map() });
 
-  /** @param {string} vid @returns {Readonly<Visitor>} */
+  /** @param {string} vid @returns {VisitorView} */
   function peek(vid) {
     return visitors.get(vid) ?? EMPTY;
   }

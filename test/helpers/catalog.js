@@ -34,8 +34,12 @@ export async function startCatalog({ env = {} } = {}) {
   let stdout = '';
   let stderr = '';
   // Always read both pipes: a child blocked on a full pipe looks like a hang.
-  child.stdout?.setEncoding('utf8').on('data', (chunk) => { stdout = (stdout + chunk).slice(-16_000); });
-  child.stderr?.setEncoding('utf8').on('data', (chunk) => { stderr = (stderr + chunk).slice(-16_000); });
+  child.stdout?.setEncoding('utf8').on('data', (chunk) => {
+    stdout = (stdout + chunk).slice(-16_000);
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-16_000);
+  });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
   let url;

@@ -24,7 +24,14 @@ export function addCatalogRoutes(router, catalog) {
     const list = lists.get(params.listId);
     if (!list) throw new HttpError(404, `no list ${JSON.stringify(params.listId.slice(0, 100))}`);
     const last = Math.min(to, list.ids.length - 1);
-    return { id: list.id, name: list.name, length: list.ids.length, from, to: last, ids: list.ids.slice(from, last + 1) };
+    return {
+      id: list.id,
+      name: list.name,
+      length: list.ids.length,
+      from,
+      to: last,
+      ids: list.ids.slice(from, last + 1),
+    };
   });
 
   // /titles?ids=a,b,c → {"titles": {"a": {...}, "b": {...}}, "missing": ["c"]}

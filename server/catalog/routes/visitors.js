@@ -19,9 +19,7 @@ export function addVisitorRoutes(router, catalog, visitors) {
   };
 
   // {"ids": ["newest-added-2004", ...]}
-  router.add('GET', '/visitors/:vid/my-list', ({ params }) => (
-    { ids: visitors.myList(visitorIdParam(params.vid)) }
-  ));
+  router.add('GET', '/visitors/:vid/my-list', ({ params }) => ({ ids: visitors.myList(visitorIdParam(params.vid)) }));
 
   router.add('PUT', '/visitors/:vid/my-list/:titleId', ({ params }) => {
     const vid = visitorIdParam(params.vid);
