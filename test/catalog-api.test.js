@@ -260,6 +260,9 @@ describe('bounded visitor memory', () => {
     const store = createVisitorStore({ maxListLength: 5, trimListTo: 3 });
     for (let i = 1; i <= 6; i++) store.add('visitor-a', `t${i}-2000`);
     assert.deepEqual(store.myList('visitor-a'), ['t6-2000', 't5-2000', 't4-2000']);
+    for (let i = 1; i <= 6; i++) store.rate('visitor-a', `t${i}-2000`, 3);
+    const kept = store.ratings('visitor-a', ['t1-2000', 't3-2000', 't4-2000', 't6-2000']);
+    assert.deepEqual([...kept.values()], [null, null, 3, 3], 'ratings are capped too, oldest out first');
   });
 });
 
@@ -267,4 +270,13 @@ test('registering a route twice is a start-up error', () => {
   const router = createRouter();
   router.add('GET', '/lists/:listId', () => ({}));
   assert.throws(() => router.add('GET', '/lists/:other', () => ({})), DuplicateRouteError);
+});
+
+test('the process stops by itself when its parent lets go of the IPC channel', async () => {
+  const orphan = await startCatalog();
+  const exited = new Promise((resolve) => orphan.child.once('exit', (code) => resolve(code)));
+  orphan.child.disconnect();
+  const code = await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000, 'still running'))]);
+  await orphan.stop();
+  assert.equal(code, 0, 'an orphaned catalog would hold its port forever');
 });

@@ -21,7 +21,8 @@ try {
   const config = readCatalogConfig(process.env, { hasIpc });
   catalog = await startCatalog({ ...config });
 } catch (error) {
-  fail(error?.name === 'ConfigError' ? `catalog: ${error.message}` : String(error?.message ?? error));
+  const message = String(error?.message ?? error);
+  fail(message.startsWith('catalog:') ? message : `catalog: ${message}`);
 }
 
 if (catalog) {

@@ -18,11 +18,17 @@ export async function readJsonBody(req, maxBytes = MAX_BODY_BYTES) {
   /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    // A chunked upload has no content-length: count as it arrives.
-    if (size > maxBytes) throw tooLarge(maxBytes);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req) {
+      size += chunk.length;
+      // A chunked upload has no content-length: count as it arrives.
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // The client went away mid-upload: nobody is left to read an answer.
+    throw new HttpError(400, 'the body was cut off');
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') throw new HttpError(400, 'a JSON body is required');

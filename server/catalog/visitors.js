@@ -5,12 +5,13 @@
 /**
  * @typedef {object} Visitor
  * @property {string[]} myList title ids, newest first
- * @property {Map<string, number>} ratings title id → 1..5
+ * @property {Map<string, number>} ratings title id → 1..5, oldest first
  */
 /** @typedef {{ myList: readonly string[], ratings: ReadonlyMap<string, number> }} VisitorView */
 
 /**
  * @param {{ maxVisitors?: number, maxListLength?: number, trimListTo?: number }} [limits]
+ *   maxListLength and trimListTo apply to each visitor's my list and ratings alike
  */
 export function createVisitorStore({ maxVisitors = 100_000, maxListLength = 500, trimListTo = 400 } = {}) {
   // A Map iterates in insertion order, so re-inserting on every write makes
@@ -66,8 +67,16 @@ export function createVisitorStore({ maxVisitors = 100_000, maxListLength = 500,
     },
     /** @param {string} vid @param {string} titleId @param {number | null} rating null clears */
     rate(vid, titleId, rating) {
-      if (rating === null) visitors.get(vid)?.ratings.delete(titleId);
-      else touch(vid).ratings.set(titleId, rating);
+      if (rating === null) {
+        visitors.get(vid)?.ratings.delete(titleId);
+        return;
+      }
+      const { ratings } = touch(vid);
+      ratings.delete(titleId); // re-inserted below as the newest
+      ratings.set(titleId, rating);
+      if (ratings.size > maxListLength) {
+        for (const oldest of [...ratings.keys()].slice(0, ratings.size - trimListTo)) ratings.delete(oldest);
+      }
     },
     get size() {
       return visitors.size;
