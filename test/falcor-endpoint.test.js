@@ -31,9 +31,13 @@ before(async () => {
   catalog = await startCatalog();
   upstream = createUpstream({ url: catalog.url, connections: 8, timeoutMs: 300 });
   const clients = createCatalogClients(upstream);
-  const log = { warn: (/** @type {any} */ obj, /** @type {string} */ msg) => logged.push({ obj, msg }), error: (/** @type {any} */ obj, /** @type {string} */ msg) => logged.push({ obj, msg }) };
+  const log = {
+    warn: (/** @type {any} */ obj, /** @type {string} */ msg) => logged.push({ obj, msg }),
+    error: (/** @type {any} */ obj, /** @type {string} */ msg) => logged.push({ obj, msg }),
+  };
   // Test-only identity: the app reads the visitor from a signed cookie instead.
-  const createRouterFor = (/** @type {import('express').Request} */ req) => createRouter({ clients, visitorId: req.get('x-test-visitor') ?? null, log });
+  const createRouterFor = (/** @type {import('express').Request} */ req) =>
+    createRouter({ clients, visitorId: req.get('x-test-visitor') ?? null, log });
   const endpoint = falcorEndpoint({ createRouterFor, maxPaths: MAX_PATHS, maxBodyBytes: 64 * 1024, log });
   const app = express();
   app.get('/model.json', endpoint);
@@ -52,19 +56,29 @@ after(async () => {
 
 /** Encodes a get the way falcor's HttpDataSource does. @param {unknown[]} paths */
 function get(paths, visitor = VISITOR) {
-  return fetch(`${base}?paths=${encodeURIComponent(JSON.stringify(paths))}&method=get`, { headers: { 'x-test-visitor': visitor } });
+  return fetch(`${base}?paths=${encodeURIComponent(JSON.stringify(paths))}&method=get`, {
+    headers: { 'x-test-visitor': visitor },
+  });
 }
 
 /** @param {string | Record<string, unknown>} body form fields (JSON-encoded like HttpDataSource) or raw text */
 function post(body, { visitor = VISITOR, type = 'application/x-www-form-urlencoded' } = {}) {
-  const text = typeof body === 'string' ? body
-    : Object.entries(body).map(([k, v]) => `${k}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`).join('&');
+  const text =
+    typeof body === 'string'
+      ? body
+      : Object.entries(body)
+          .map(([k, v]) => `${k}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
+          .join('&');
   return fetch(base, { method: 'POST', headers: { 'content-type': type, 'x-test-visitor': visitor }, body: text });
 }
 
 /** @param {string} path */
 function setFaults(path, faults = {}) {
-  return fetch(`${catalog.url}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  return fetch(`${catalog.url}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
 }
 
 function assertPrototypeClean() {
@@ -74,7 +88,10 @@ function assertPrototypeClean() {
 }
 
 test('get: answers the JSON Graph, as JSON nobody may cache', async () => {
-  const res = await get([['lists', { from: 0, to: 1 }, 'name'], ['lists', 0, { from: 0, to: 2 }, ['name', 'year']]]);
+  const res = await get([
+    ['lists', { from: 0, to: 1 }, 'name'],
+    ['lists', 0, { from: 0, to: 2 }, ['name', 'year']],
+  ]);
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
   assert.equal(res.headers.get('cache-control'), 'no-store');
@@ -86,19 +103,40 @@ test('get: answers the JSON Graph, as JSON nobody may cache', async () => {
 });
 
 test('post: get as a JSON body, set and call as HttpDataSource sends them', async () => {
-  const idRes = await (await post(JSON.stringify({ method: 'get', paths: [['lists', 0, { from: 0, to: 1 }]] }), { type: 'application/json' })).json();
+  const idRes = await (
+    await post(JSON.stringify({ method: 'get', paths: [['lists', 0, { from: 0, to: 1 }]] }), {
+      type: 'application/json',
+    })
+  ).json();
   const [first, second] = [idRes.jsonGraph.lists[0][0].value[1], idRes.jsonGraph.lists[0][1].value[1]];
 
-  const set = await post({ method: 'set', jsonGraph: { jsonGraph: { titlesById: { [first]: { userRating: 5 } } }, paths: [['titlesById', first, 'userRating']] } });
+  const set = await post({
+    method: 'set',
+    jsonGraph: {
+      jsonGraph: { titlesById: { [first]: { userRating: 5 } } },
+      paths: [['titlesById', first, 'userRating']],
+    },
+  });
   assert.equal(set.status, 200);
   assert.equal((await set.json()).jsonGraph.titlesById[first].userRating, 5);
 
-  const call = await post({ method: 'call', callPath: ['myList', 'add'], arguments: [second], pathSuffixes: [], paths: [['length']] });
+  const call = await post({
+    method: 'call',
+    callPath: ['myList', 'add'],
+    arguments: [second],
+    pathSuffixes: [],
+    paths: [['length']],
+  });
   assert.equal(call.status, 200);
   const answer = await call.json();
   assert.equal(answer.jsonGraph.myList.length, 1);
   assert.deepEqual(answer.invalidated, [['myList']]);
-  const mine = await (await get([['myList', 0, 'name'], ['titlesById', first, 'userRating']])).json();
+  const mine = await (
+    await get([
+      ['myList', 0, 'name'],
+      ['titlesById', first, 'userRating'],
+    ])
+  ).json();
   assert.equal(typeof mine.jsonGraph.titlesById[second].name, 'string');
   assert.equal(mine.jsonGraph.titlesById[first].userRating, 5);
 });
@@ -106,8 +144,22 @@ test('post: get as a JSON body, set and call as HttpDataSource sends them', asyn
 test('visitor isolation over HTTP: another visitor sees neither my list nor my ratings', async () => {
   const lists = await (await get([['lists', 0, 0]], OTHER)).json();
   const id = lists.jsonGraph.lists[0][0].value[1];
-  await post({ method: 'set', jsonGraph: { jsonGraph: { titlesById: { [id]: { userRating: 2 } } }, paths: [['titlesById', id, 'userRating']] } }, { visitor: OTHER });
-  const theirs = await (await get([['myList', 'length'], ['titlesById', id, 'userRating']], OTHER)).json();
+  await post(
+    {
+      method: 'set',
+      jsonGraph: { jsonGraph: { titlesById: { [id]: { userRating: 2 } } }, paths: [['titlesById', id, 'userRating']] },
+    },
+    { visitor: OTHER },
+  );
+  const theirs = await (
+    await get(
+      [
+        ['myList', 'length'],
+        ['titlesById', id, 'userRating'],
+      ],
+      OTHER,
+    )
+  ).json();
   assert.equal(theirs.jsonGraph.myList.length, 0, "OTHER must not see VISITOR's list");
   assert.equal(theirs.jsonGraph.titlesById[id].userRating, 2);
   const mine = await (await get([['titlesById', id, 'userRating']], VISITOR)).json();
@@ -125,14 +177,26 @@ const BAD_REQUESTS = /** @type {[string, number, () => Promise<Response>][]} */ 
   ['malformed JSON in arguments', 400, () => post(`method=call&callPath=${enc(['myList', 'add'])}&arguments=%5Bx`)],
   ['malformed JSON body', 400, () => post('{"method":"get",', { type: 'application/json' })],
   ['no method', 400, () => fetch(`${base}?paths=${enc([['lists', 'length']])}`)],
-  ['a router method that is not get/set/call', 400, () => post({ method: 'routeUnhandledPathsTo', paths: [['lists', 'length']] })],
+  [
+    'a router method that is not get/set/call',
+    400,
+    () => post({ method: 'routeUnhandledPathsTo', paths: [['lists', 'length']] }),
+  ],
   ['the _setOptions method', 400, () => fetch(`${base}?method=_setOptions&paths=${enc([['lists', 'length']])}`)],
   ['call over GET', 405, () => fetch(`${base}?method=call&callPath=${enc(['myList', 'add'])}&arguments=${enc(['x'])}`)],
-  ['paths given twice', 400, () => fetch(`${base}?method=get&paths=${enc([['lists', 'length']])}&paths=${enc([['lists', 'length']])}`)],
+  [
+    'paths given twice',
+    400,
+    () => fetch(`${base}?method=get&paths=${enc([['lists', 'length']])}&paths=${enc([['lists', 'length']])}`),
+  ],
   ['paths not an array of paths', 400, () => fetch(`${base}?method=get&paths=${enc(['lists', 'length'])}`)],
   ['a range of a billion', 400, () => get([['lists', range(0, 1e9), 'name']])],
   ['ranges whose product is past maxPaths', 400, () => get([['lists', range(0, 99), range(0, 99), 'name']])],
-  ['many paths past maxPaths together', 400, () => get(Array.from({ length: 11 }, () => ['lists', range(0, 99), 'name']))],
+  [
+    'many paths past maxPaths together',
+    400,
+    () => get(Array.from({ length: 11 }, () => ['lists', range(0, 99), 'name'])),
+  ],
   ['a range with length past maxPaths', 400, () => get([['lists', { from: 0, length: 5000 }, 'name']])],
   ['a negative index', 400, () => get([['lists', -1, 'name']])],
   ['a fractional index', 400, () => get([['lists', 1.5, 'name']])],
@@ -145,24 +209,68 @@ const BAD_REQUESTS = /** @type {[string, number, () => Promise<Response>][]} */ 
   ['constructor as a path key', 400, () => get([['titlesById', 'constructor', 'userRating']])],
   ['prototype in a key set', 400, () => get([['titlesById', ['a', 'prototype'], 'name']])],
   ['hasOwnProperty as a path key', 400, () => get([['titlesById', 'hasOwnProperty', 'userRating']])],
-  ['__proto__ in jsonGraph', 400, () => post(`method=set&jsonGraph=${encodeURIComponent('{"jsonGraph":{"titlesById":{"__proto__":{"polluted":{"userRating":1}}}},"paths":[["titlesById","x","userRating"]]}')}`)],
-  ['constructor.prototype in jsonGraph', 400, () => post(`method=set&jsonGraph=${encodeURIComponent('{"jsonGraph":{"constructor":{"prototype":{"polluted":1}}},"paths":[["lists","length"]]}')}`)],
+  [
+    '__proto__ in jsonGraph',
+    400,
+    () =>
+      post(
+        `method=set&jsonGraph=${encodeURIComponent('{"jsonGraph":{"titlesById":{"__proto__":{"polluted":{"userRating":1}}}},"paths":[["titlesById","x","userRating"]]}')}`,
+      ),
+  ],
+  [
+    'constructor.prototype in jsonGraph',
+    400,
+    () =>
+      post(
+        `method=set&jsonGraph=${encodeURIComponent('{"jsonGraph":{"constructor":{"prototype":{"polluted":1}}},"paths":[["lists","length"]]}')}`,
+      ),
+  ],
   ['__proto__ in callPath', 400, () => post({ method: 'call', callPath: ['__proto__', 'add'], arguments: [] })],
-  ['__proto__ in arguments', 400, () => post(`method=call&callPath=${enc(['myList', 'add'])}&arguments=${encodeURIComponent('[{"__proto__":{"polluted":1}}]')}`)],
-  ['__proto__ in pathSuffixes', 400, () => post({ method: 'call', callPath: ['myList', 'add'], arguments: ['x'], pathSuffixes: [['__proto__']] })],
-  ['__proto__ at the top of a JSON body', 400, () => post('{"method":"get","paths":[["lists","length"]],"__proto__":{"polluted":1}}', { type: 'application/json' })],
+  [
+    '__proto__ in arguments',
+    400,
+    () =>
+      post(
+        `method=call&callPath=${enc(['myList', 'add'])}&arguments=${encodeURIComponent('[{"__proto__":{"polluted":1}}]')}`,
+      ),
+  ],
+  [
+    '__proto__ in pathSuffixes',
+    400,
+    () => post({ method: 'call', callPath: ['myList', 'add'], arguments: ['x'], pathSuffixes: [['__proto__']] }),
+  ],
+  [
+    '__proto__ at the top of a JSON body',
+    400,
+    () =>
+      post('{"method":"get","paths":[["lists","length"]],"__proto__":{"polluted":1}}', { type: 'application/json' }),
+  ],
   ['a set that is not an envelope', 400, () => post({ method: 'set', jsonGraph: [] })],
   ['a callPath not ending in a name', 400, () => post({ method: 'call', callPath: ['myList', 0], arguments: [] })],
   ['a call to no function', 400, () => post({ method: 'call', callPath: ['myList', 'explode'], arguments: [] })],
   ['an unsupported content type', 415, () => post('x', { type: 'multipart/form-data; boundary=x' })],
-  ['a declared body over maxBodyBytes', 413, () => post(`method=get&paths=${enc([['lists', 'length']])}&pad=${'x'.repeat(70_000)}`)],
-  ['a streamed body over maxBodyBytes', 413, () => fetch(base, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new ReadableStream({ start(c) { for (let i = 0; i < 70; i += 1) c.enqueue(new TextEncoder().encode('x'.repeat(1000))); c.close(); } }),
-    // @ts-ignore undici needs this for a streamed request body
-    duplex: 'half',
-  })],
+  [
+    'a declared body over maxBodyBytes',
+    413,
+    () => post(`method=get&paths=${enc([['lists', 'length']])}&pad=${'x'.repeat(70_000)}`),
+  ],
+  [
+    'a streamed body over maxBodyBytes',
+    413,
+    () =>
+      fetch(base, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new ReadableStream({
+          start(c) {
+            for (let i = 0; i < 70; i += 1) c.enqueue(new TextEncoder().encode('x'.repeat(1000)));
+            c.close();
+          },
+        }),
+        // @ts-ignore undici needs this for a streamed request body
+        duplex: 'half',
+      }),
+  ],
 ]);
 
 for (const [what, status, send] of BAD_REQUESTS) {
@@ -197,10 +305,18 @@ for (const fault of ['error', 'stall', 'reset']) {
       const res = await get([['titlesById', ids, ['name', 'year']]]);
       assert.equal(res.status, 200);
       const text = await res.text();
-      assert.doesNotMatch(text, /injected|127\.0\.0\.1|timeout|took longer|socket|500|ECONN/i, 'internal detail leaked');
+      assert.doesNotMatch(
+        text,
+        /injected|127\.0\.0\.1|timeout|took longer|socket|500|ECONN/i,
+        'internal detail leaked',
+      );
       const { jsonGraph } = JSON.parse(text);
       for (const id of ids) {
-        assert.deepEqual(jsonGraph.titlesById[id].name, { $type: 'error', value: { message: 'temporarily unavailable' }, $expires: 0 });
+        assert.deepEqual(jsonGraph.titlesById[id].name, {
+          $type: 'error',
+          value: { message: 'temporarily unavailable' },
+          $expires: 0,
+        });
       }
       assert.ok(logged.length > 0, 'the failure detail belongs in the log');
     } finally {
@@ -213,9 +329,19 @@ for (const fault of ['error', 'stall', 'reset']) {
 
 test('validation counts ranges without expanding them', async () => {
   const { validateFalcorRequest } = await import('../server/falcor/validate-request.js');
-  const huge = JSON.stringify(Array.from({ length: 200 }, () => ['lists', { from: 0, to: Number.MAX_SAFE_INTEGER }, [{ from: 0, to: 1e15 }], 'name']));
+  const huge = JSON.stringify(
+    Array.from({ length: 200 }, () => [
+      'lists',
+      { from: 0, to: Number.MAX_SAFE_INTEGER },
+      [{ from: 0, to: 1e15 }],
+      'name',
+    ]),
+  );
   const started = performance.now();
-  assert.throws(() => validateFalcorRequest('GET', (name) => ({ method: 'get', paths: huge })[name], { maxPaths: MAX_PATHS }), /too many paths/);
+  assert.throws(
+    () => validateFalcorRequest('GET', (name) => ({ method: 'get', paths: huge })[name], { maxPaths: MAX_PATHS }),
+    /too many paths/,
+  );
   const took = performance.now() - started;
   assert.ok(took < 10, `validation took ${took.toFixed(2)} ms; it must not expand ranges`);
 });

@@ -29,7 +29,13 @@ function setup(options) {
 function settle(source) {
   return new Promise((resolve, reject) => {
     let last;
-    source.subscribe((/** @type {any} */ v) => { last = v; }, reject, () => resolve(last));
+    source.subscribe(
+      (/** @type {any} */ v) => {
+        last = v;
+      },
+      reject,
+      () => resolve(last),
+    );
   });
 }
 
@@ -37,18 +43,18 @@ const ROW_FIELDS = ['name', 'year', 'rating', 'boxart'];
 
 test('3 row names + 10 titles each: 5 upstream calls in 3 dependent round trips', async () => {
   const { upstream, routerFor } = setup({ latencyMs: 20 });
-  const { jsonGraph } = await settle(routerFor().get([
-    ['lists', { from: 0, to: 2 }, 'name'],
-    ['lists', { from: 0, to: 2 }, { from: 0, to: 9 }, ROW_FIELDS],
-  ]));
+  const { jsonGraph } = await settle(
+    routerFor().get([
+      ['lists', { from: 0, to: 2 }, 'name'],
+      ['lists', { from: 0, to: 2 }, { from: 0, to: 9 }, ROW_FIELDS],
+    ]),
+  );
   const paths = upstream.calls.map((c) => c.path.replace(/\?ids=.*/, '?ids=…'));
-  assert.deepEqual(paths.sort(), [
-    '/lists',
-    '/lists/list-0?from=0&to=9',
-    '/lists/list-1?from=0&to=9',
-    '/lists/list-2?from=0&to=9',
-    '/titles?ids=…',
-  ], 'expected lists.all once (coalesced), one range per list, one batched titles call');
+  assert.deepEqual(
+    paths.sort(),
+    ['/lists', '/lists/list-0?from=0&to=9', '/lists/list-1?from=0&to=9', '/lists/list-2?from=0&to=9', '/titles?ids=…'],
+    'expected lists.all once (coalesced), one range per list, one batched titles call',
+  );
   assert.equal(upstream.waves(), 3, 'lists → ranges (parallel) → titles: 3 dependent round trips');
 
   const firstId = upstream.lists[0].ids[0];
@@ -60,23 +66,30 @@ test('3 row names + 10 titles each: 5 upstream calls in 3 dependent round trips'
 
 test('lists: length, id, name, length of a list; positions past the end are empty atoms', async () => {
   const { upstream, routerFor } = setup({ lists: 2, listLength: 3 });
-  const { jsonGraph } = await settle(routerFor().get([
-    ['lists', 'length'],
-    ['lists', [0, 5], ['id', 'length']],
-    ['lists', 1, { from: 2, to: 4 }, 'name'],
-  ]));
+  const { jsonGraph } = await settle(
+    routerFor().get([
+      ['lists', 'length'],
+      ['lists', [0, 5], ['id', 'length']],
+      ['lists', 1, { from: 2, to: 4 }, 'name'],
+    ]),
+  );
   assert.equal(jsonGraph.lists.length, 2);
   assert.deepEqual(jsonGraph.lists[0], { id: 'list-0', length: 3 });
   assert.deepEqual(jsonGraph.lists[5].id, { $type: 'atom' });
   assert.equal(jsonGraph.lists[1][2].$type, 'ref');
   assert.deepEqual(jsonGraph.lists[1][3].name, { $type: 'atom' });
-  assert.ok(upstream.calls.some((c) => c.path === '/lists/list-1?from=2&to=2'), 'the range is clamped to the list before asking upstream');
+  assert.ok(
+    upstream.calls.some((c) => c.path === '/lists/list-1?from=2&to=2'),
+    'the range is clamped to the list before asking upstream',
+  );
 });
 
 test('titlesById: null fields stay null, unknown and malformed ids are empty atoms', async () => {
   const { upstream, routerFor } = setup();
   const id = upstream.lists[1].ids[0]; // odd lists have genre null in the fake
-  const { jsonGraph } = await settle(routerFor().get([['titlesById', [id, 'no-such-1900', 'Bad Id'], ['name', 'genre']]]));
+  const { jsonGraph } = await settle(
+    routerFor().get([['titlesById', [id, 'no-such-1900', 'Bad Id'], ['name', 'genre']]]),
+  );
   assert.equal(jsonGraph.titlesById[id].name, `Film ${id}`);
   assert.deepEqual(jsonGraph.titlesById[id].genre, { $type: 'atom', value: null });
   assert.deepEqual(jsonGraph.titlesById['no-such-1900'].name, { $type: 'atom' });
@@ -87,12 +100,17 @@ test('titlesById: null fields stay null, unknown and malformed ids are empty ato
 test('userRating: set then get, per visitor; bad values answer an error atom', async () => {
   const { upstream, routerFor } = setup();
   const [id] = upstream.lists[0].ids;
-  const set = (/** @type {unknown} */ value, visitor = VISITOR) => settle(routerFor(visitor).set({
-    jsonGraph: { titlesById: { [id]: { userRating: value } } },
-    paths: [['titlesById', id, 'userRating']],
-  }));
-  const rating = (/** @type {string} */ visitor) => settle(routerFor(visitor).get([['titlesById', id, 'userRating']]))
-    .then((r) => r.jsonGraph.titlesById[id].userRating);
+  const set = (/** @type {unknown} */ value, visitor = VISITOR) =>
+    settle(
+      routerFor(visitor).set({
+        jsonGraph: { titlesById: { [id]: { userRating: value } } },
+        paths: [['titlesById', id, 'userRating']],
+      }),
+    );
+  const rating = (/** @type {string} */ visitor) =>
+    settle(routerFor(visitor).get([['titlesById', id, 'userRating']])).then(
+      (r) => r.jsonGraph.titlesById[id].userRating,
+    );
 
   assert.equal((await set(4)).jsonGraph.titlesById[id].userRating, 4);
   assert.equal(await rating(VISITOR), 4);
@@ -102,20 +120,29 @@ test('userRating: set then get, per visitor; bad values answer an error atom', a
     assert.equal(answer.$type, 'error', `rating ${JSON.stringify(bad)} should be refused`);
   }
   assert.equal(await rating(VISITOR), 4, 'a refused set changes nothing');
-  assert.deepEqual((await set({ $type: 'atom', value: null })).jsonGraph.titlesById[id].userRating, { $type: 'atom', value: null });
+  assert.deepEqual((await set({ $type: 'atom', value: null })).jsonGraph.titlesById[id].userRating, {
+    $type: 'atom',
+    value: null,
+  });
   assert.deepEqual(await rating(VISITOR), { $type: 'atom', value: null });
 });
 
 test('myList: add and remove answer the new length and invalidate the list', async () => {
   const { upstream, routerFor } = setup();
   const [a, b] = upstream.lists[0].ids;
-  const call = (/** @type {string} */ name, /** @type {unknown[]} */ args) => settle(routerFor().call(['myList', name], args, [], []));
+  const call = (/** @type {string} */ name, /** @type {unknown[]} */ args) =>
+    settle(routerFor().call(['myList', name], args, [], []));
 
   const added = await call('add', [a]);
   assert.equal(added.jsonGraph.myList.length, 1);
   assert.deepEqual(added.invalidated, [['myList']]);
   await call('add', [b]);
-  const { jsonGraph } = await settle(routerFor().get([['myList', 'length'], ['myList', { from: 0, to: 2 }, 'name']]));
+  const { jsonGraph } = await settle(
+    routerFor().get([
+      ['myList', 'length'],
+      ['myList', { from: 0, to: 2 }, 'name'],
+    ]),
+  );
   assert.equal(jsonGraph.myList.length, 2);
   assert.deepEqual(jsonGraph.myList[0], { $type: 'ref', value: ['titlesById', b] }, 'newest first');
   assert.equal(jsonGraph.titlesById[a].name, `Film ${a}`);
@@ -147,28 +174,48 @@ test('visitor isolation: concurrent requests of two visitors never see each othe
 
 test('upstream failures become generic error atoms with $expires 0; the detail goes to the log', async () => {
   const { upstream, logged, routerFor } = setup({
-    fail: (_method, path) => (path.startsWith('/titles') || path.startsWith('/lists/list-1')
-      ? new UpstreamError('GET /titles answered 500: secret-detail', { code: 'http', status: 500 })
-      : undefined),
+    fail: (_method, path) =>
+      path.startsWith('/titles') || path.startsWith('/lists/list-1')
+        ? new UpstreamError('GET /titles answered 500: secret-detail', { code: 'http', status: 500 })
+        : undefined,
   });
   const result = await settle(routerFor().get([['lists', { from: 0, to: 1 }, { from: 0, to: 1 }, 'name']]));
   const text = JSON.stringify(result);
   assert.doesNotMatch(text, /secret-detail|500|titles answered/, 'internal detail must not reach the browser');
   const titleAtom = result.jsonGraph.titlesById[upstream.lists[0].ids[0]].name;
   assert.deepEqual(titleAtom, { $type: 'error', value: { message: 'temporarily unavailable' }, $expires: 0 });
-  assert.deepEqual(result.jsonGraph.lists[1][0], { $type: 'error', value: { message: 'temporarily unavailable' }, $expires: 0 });
-  assert.ok(logged.some((l) => /secret-detail/.test(l.obj.err?.message)), 'the detail belongs in the log');
+  assert.deepEqual(result.jsonGraph.lists[1][0], {
+    $type: 'error',
+    value: { message: 'temporarily unavailable' },
+    $expires: 0,
+  });
+  assert.ok(
+    logged.some((l) => /secret-detail/.test(l.obj.err?.message)),
+    'the detail belongs in the log',
+  );
 });
 
 test('a route that throws is caught: generic atom out, detail logged', async () => {
   const { routerFor } = setup({ fail: () => new UpstreamError('lists down: secret-detail', { code: 'reset' }) });
   const router = routerFor();
-  const { jsonGraph } = await settle(router.get([['lists', 'length'], ['myList', 'length']]));
-  assert.deepEqual(jsonGraph.lists.length, { $type: 'error', value: { message: 'temporarily unavailable' }, $expires: 0 });
+  const { jsonGraph } = await settle(
+    router.get([
+      ['lists', 'length'],
+      ['myList', 'length'],
+    ]),
+  );
+  assert.deepEqual(jsonGraph.lists.length, {
+    $type: 'error',
+    value: { message: 'temporarily unavailable' },
+    $expires: 0,
+  });
   assert.equal(jsonGraph.myList.length.$type, 'error');
   const failedCall = await settle(router.call(['myList', 'add'], ['heat-1995'], [], []));
   assert.equal(failedCall.jsonGraph.myList.add.$type, 'error');
-  assert.ok(failedCall.jsonGraph.myList.add.$expires < 0, 'a failed call must reach the caller, so it may not expire at once');
+  assert.ok(
+    failedCall.jsonGraph.myList.add.$expires < 0,
+    'a failed call must reach the caller, so it may not expire at once',
+  );
 });
 
 test('the router class is built once; each request gets its own instance', () => {

@@ -30,15 +30,31 @@ test('keys asked for in the same tick become one load, answered per key', async 
   const [a, b] = await Promise.all([batcher.loadMany(['x', 'y']), batcher.loadMany(['y', 'z', 'missing'])]);
   assert.equal(loads.length, 1, `expected 1 load, got ${JSON.stringify(loads)}`);
   assert.deepEqual(loads[0], ['x', 'y', 'z', 'missing'], 'each key is loaded once');
-  assert.deepEqual([...a], [['x', 'value-of-x'], ['y', 'value-of-y']]);
-  assert.deepEqual([...b], [['y', 'value-of-y'], ['z', 'value-of-z'], ['missing', null]]);
+  assert.deepEqual(
+    [...a],
+    [
+      ['x', 'value-of-x'],
+      ['y', 'value-of-y'],
+    ],
+  );
+  assert.deepEqual(
+    [...b],
+    [
+      ['y', 'value-of-y'],
+      ['z', 'value-of-z'],
+      ['missing', null],
+    ],
+  );
 });
 
 test('a batch over maxBatch keys is split into chunks', async () => {
   const { batcher, loads } = recordingBatcher({ maxBatch: 200 });
   const keys = Array.from({ length: 450 }, (_, i) => `k${i}`);
   const answers = await batcher.loadMany(keys);
-  assert.deepEqual(loads.map((chunk) => chunk.length), [200, 200, 50]);
+  assert.deepEqual(
+    loads.map((chunk) => chunk.length),
+    [200, 200, 50],
+  );
   assert.equal(answers.size, 450);
 });
 
@@ -71,7 +87,10 @@ test('the coalescer shares identical calls in flight, results and failures alike
   const [a, b] = await Promise.all([coalesce('k', slow(1)), coalesce('k', slow(2))]);
   assert.deepEqual([a, b, calls], [1, 1, 1]);
   const failures = await Promise.allSettled([coalesce('k', slow(new Error('down'))), coalesce('k', slow(3))]);
-  assert.deepEqual(failures.map((f) => f.status), ['rejected', 'rejected']);
+  assert.deepEqual(
+    failures.map((f) => f.status),
+    ['rejected', 'rejected'],
+  );
   assert.equal(await coalesce('k', slow(4)), 4, 'a settled call is forgotten');
   assert.equal(calls, 3);
 });
@@ -91,7 +110,11 @@ test('titles.get: one call per tick, malformed ids never sent, per-id answers', 
 
 test('titles.get: over 200 ids is split; a failing upstream answers each id with an Error', async () => {
   let failing = false;
-  const upstream = createFakeUpstream({ lists: 10, listLength: 40, fail: () => (failing ? new UpstreamError('down', { code: 'reset' }) : undefined) });
+  const upstream = createFakeUpstream({
+    lists: 10,
+    listLength: 40,
+    fail: () => (failing ? new UpstreamError('down', { code: 'reset' }) : undefined),
+  });
   const { titles } = createCatalogClients(upstream);
   const ids = [...new Set(upstream.lists.flatMap((l) => l.ids))];
   assert.ok(ids.length > 200);
@@ -110,9 +133,10 @@ test('lists.all is coalesced; lists.range splits spans over 500', async () => {
   assert.deepEqual(a, b);
   const ids = await lists.range('list-0', 0, 1099);
   assert.equal(ids.length, 1100);
-  assert.deepEqual(upstream.calls.slice(1).map((c) => c.path), [
-    '/lists/list-0?from=0&to=499', '/lists/list-0?from=500&to=999', '/lists/list-0?from=1000&to=1099',
-  ]);
+  assert.deepEqual(
+    upstream.calls.slice(1).map((c) => c.path),
+    ['/lists/list-0?from=0&to=499', '/lists/list-0?from=500&to=999', '/lists/list-0?from=1000&to=1099'],
+  );
 });
 
 test('visitors: ratings of one tick are batched per visitor and never mixed', async () => {
@@ -126,7 +150,13 @@ test('visitors: ratings of one tick are batched per visitor and never mixed', as
     visitors.ratings('visitor-b-456', [id1]),
   ]);
   assert.equal(upstream.calls.length, 2, 'one ratings call per visitor');
-  assert.deepEqual([...a], [[id1, 5], [id2, null]]);
+  assert.deepEqual(
+    [...a],
+    [
+      [id1, 5],
+      [id2, null],
+    ],
+  );
   assert.deepEqual([...b], [[id1, null]], "visitor b must not see visitor a's rating");
   await assert.rejects(visitors.myList('../../etc'), /malformed visitor id/);
   await assert.rejects(visitors.add('visitor-a-123', '../x'), /malformed title id/);

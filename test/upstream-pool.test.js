@@ -21,7 +21,9 @@ before(async () => {
   server = createServer(async (req, res) => {
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    res.on('close', () => { inFlight -= 1; });
+    res.on('close', () => {
+      inFlight -= 1;
+    });
     const path = req.url ?? '/';
     if (path === '/stall') return; // never answers
     if (path === '/reset') return void req.socket.destroy();
@@ -32,9 +34,18 @@ before(async () => {
     let body = '';
     for await (const chunk of req) body += chunk;
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ method: req.method, path, body: body ? JSON.parse(body) : null, faults: req.headers['x-catalog-faults'] ?? null }));
+    res.end(
+      JSON.stringify({
+        method: req.method,
+        path,
+        body: body ? JSON.parse(body) : null,
+        faults: req.headers['x-catalog-faults'] ?? null,
+      }),
+    );
   });
-  server.on('connection', () => { sockets += 1; });
+  server.on('connection', () => {
+    sockets += 1;
+  });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
@@ -47,7 +58,10 @@ after(() => {
 
 /** @param {Promise<unknown>} promise @param {string} code */
 async function rejectsWith(promise, code) {
-  const err = await promise.then(() => assert.fail(`expected an UpstreamError ${code}`), (e) => e);
+  const err = await promise.then(
+    () => assert.fail(`expected an UpstreamError ${code}`),
+    (e) => e,
+  );
   assert.ok(err instanceof UpstreamError, `expected UpstreamError, got ${err}`);
   assert.equal(err.code, code, err.message);
   return err;
@@ -56,7 +70,12 @@ async function rejectsWith(promise, code) {
 test('requestJson sends JSON, extra headers, and parses the answer', async () => {
   const upstream = createUpstream({ url, connections: 2 });
   try {
-    const { status, body } = await upstream.requestJson('PUT', '/echo', { rating: 4 }, { headers: { 'x-catalog-faults': 'error=0' } });
+    const { status, body } = await upstream.requestJson(
+      'PUT',
+      '/echo',
+      { rating: 4 },
+      { headers: { 'x-catalog-faults': 'error=0' } },
+    );
     assert.equal(status, 200);
     assert.deepEqual(body, { method: 'PUT', path: '/echo', body: { rating: 4 }, faults: 'error=0' });
   } finally {
@@ -131,7 +150,14 @@ test('never more sockets than `connections`; the rest wait in the pool', async (
     assert.ok(during.pending >= 3, `expected queued calls, stats ${JSON.stringify(during)}`);
     await Promise.all(calls);
     assert.equal(maxInFlight, 2, 'the pool limit must bound concurrent upstream requests');
-    assert.deepEqual(Object.keys(upstream.stats()).sort(), ['connected', 'free', 'pending', 'queued', 'running', 'size']);
+    assert.deepEqual(Object.keys(upstream.stats()).sort(), [
+      'connected',
+      'free',
+      'pending',
+      'queued',
+      'running',
+      'size',
+    ]);
   } finally {
     await upstream.close();
   }
@@ -144,7 +170,10 @@ test('sequential calls reuse kept-alive sockets, which close after keepAliveMs i
     for (let i = 0; i < 10; i += 1) await upstream.requestJson('GET', '/echo');
     // undici may open a second socket while the first is being released; without
     // keep-alive this would be 10.
-    assert.ok(sockets - before <= 2, `10 sequential calls opened ${sockets - before} sockets: keep-alive is not working`);
+    assert.ok(
+      sockets - before <= 2,
+      `10 sequential calls opened ${sockets - before} sockets: keep-alive is not working`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 400));
     assert.equal(upstream.stats().connected, 0, 'idle sockets should close after keepAliveMs');
   } finally {
@@ -158,7 +187,7 @@ test('bad options fail at start-up, not on the first request', () => {
   assert.throws(() => createUpstream({ url, tls: true }), /https/);
 });
 
-test('tls: true accepts the catalog\'s self-signed certificate, and only when asked', async () => {
+test("tls: true accepts the catalog's self-signed certificate, and only when asked", async () => {
   const catalog = await startCatalog({ env: { CATALOG_TLS: '1' } });
   const trusting = createUpstream({ url: catalog.url, tls: true });
   const strict = createUpstream({ url: catalog.url });

@@ -28,8 +28,10 @@ const ROUTER_REFUSALS = new Map([
  */
 export function falcorEndpoint({ createRouterFor, maxPaths = 1000, maxBodyBytes = 64 * 1024, log = silentLog }) {
   if (typeof createRouterFor !== 'function') throw new TypeError('falcorEndpoint needs createRouterFor(req)');
-  if (!Number.isSafeInteger(maxPaths) || maxPaths < 1) throw new TypeError(`maxPaths must be a positive integer, got ${maxPaths}`);
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError(`maxBodyBytes must be a positive integer, got ${maxBodyBytes}`);
+  if (!Number.isSafeInteger(maxPaths) || maxPaths < 1)
+    throw new TypeError(`maxPaths must be a positive integer, got ${maxPaths}`);
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1)
+    throw new TypeError(`maxBodyBytes must be a positive integer, got ${maxBodyBytes}`);
 
   return async function falcorModelJson(req, res) {
     let request;
@@ -78,19 +80,29 @@ export function falcorEndpoint({ createRouterFor, maxPaths = 1000, maxBodyBytes 
  * @returns {Promise<unknown>} the JSON Graph envelope
  */
 function run(router, request) {
-  const source = request.method === 'get' ? router.get(request.paths)
-    : request.method === 'set' ? router.set(request.jsonGraph)
-    : router.call(request.callPath, request.args, request.pathSuffixes, request.paths);
+  const source =
+    request.method === 'get'
+      ? router.get(request.paths)
+      : request.method === 'set'
+        ? router.set(request.jsonGraph)
+        : router.call(request.callPath, request.args, request.pathSuffixes, request.paths);
   return new Promise((resolve, reject) => {
     /** @type {unknown} */
     let envelope;
-    source.subscribe((/** @type {unknown} */ value) => { envelope = value; }, reject, () => resolve(envelope));
+    source.subscribe(
+      (/** @type {unknown} */ value) => {
+        envelope = value;
+      },
+      reject,
+      () => resolve(envelope),
+    );
   });
 }
 
 /** @param {Response} res @param {number} status @param {unknown} body */
 function send(res, status, body) {
-  res.status(status)
+  res
+    .status(status)
     .set('content-type', 'application/json; charset=utf-8')
     // Per-visitor data: no browser or proxy may keep or share it.
     .set('cache-control', 'no-store')
@@ -122,7 +134,10 @@ function formFields(params) {
  * @returns {Promise<(name: string) => unknown>}
  */
 async function bodyFields(req, maxBytes) {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   const isJson = type === 'application/json';
   // falcor's HttpDataSource posts form encoding; older versions sent no type
   // or text/plain (an XHR default), so those read as forms too.
@@ -132,7 +147,8 @@ async function bodyFields(req, maxBytes) {
   const text = await readBody(req, maxBytes);
   if (!isJson) return formFields(new URLSearchParams(text));
   const body = parseJson(text, 'body');
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new RequestError(400, 'body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new RequestError(400, 'body must be a JSON object');
   return (name) => (Object.hasOwn(body, name) ? body[name] : undefined);
 }
 
@@ -145,7 +161,8 @@ async function bodyFields(req, maxBytes) {
  */
 function readBody(req, maxBytes) {
   if (req.readableEnded && req.body !== undefined) {
-    const text = typeof req.body === 'string' || Buffer.isBuffer(req.body) ? String(req.body) : JSON.stringify(req.body);
+    const text =
+      typeof req.body === 'string' || Buffer.isBuffer(req.body) ? String(req.body) : JSON.stringify(req.body);
     if (Buffer.byteLength(text) > maxBytes) throw new RequestError(413, 'body too large');
     return Promise.resolve(text);
   }

@@ -33,7 +33,9 @@ function guard(route) {
         this.log.warn({ err, route: route.route, method, visitorId: this.visitorId }, 'falcor route failed');
         // JSONGraphError is the one error whose value falcor-router passes
         // through untouched, so it becomes exactly this atom at the path.
-        throw new Router.JSONGraphError(method === 'get' ? errorAtom(MESSAGES.unavailable) : writeErrorAtom(MESSAGES.unavailable));
+        throw new Router.JSONGraphError(
+          method === 'get' ? errorAtom(MESSAGES.unavailable) : writeErrorAtom(MESSAGES.unavailable),
+        );
       }
     };
   }

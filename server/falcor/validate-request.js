@@ -80,18 +80,24 @@ export function validateFalcorRequest(httpMethod, field, { maxPaths }) {
     if (raw === undefined) throw new RequestError(400, `${name} is missing`);
     return typeof raw === 'string' ? parseJson(raw, name) : raw;
   };
-  const optional = (/** @type {string} */ name, /** @type {unknown} */ fallback) => (field(name) === undefined ? fallback : json(name));
+  const optional = (/** @type {string} */ name, /** @type {unknown} */ fallback) =>
+    field(name) === undefined ? fallback : json(name);
 
   if (method === 'get') return { method, paths: pathSets(json('paths'), 'paths', budget) };
 
   if (method === 'set') {
     const envelope = json('jsonGraph');
-    if (!isPlainObject(envelope) || !isPlainObject(envelope.jsonGraph)) throw new RequestError(400, 'jsonGraph must be a JSON Graph envelope');
-    return { method, jsonGraph: { jsonGraph: envelope.jsonGraph, paths: pathSets(envelope.paths, 'jsonGraph.paths', budget) } };
+    if (!isPlainObject(envelope) || !isPlainObject(envelope.jsonGraph))
+      throw new RequestError(400, 'jsonGraph must be a JSON Graph envelope');
+    return {
+      method,
+      jsonGraph: { jsonGraph: envelope.jsonGraph, paths: pathSets(envelope.paths, 'jsonGraph.paths', budget) },
+    };
   }
 
   const [callPath] = pathSets([json('callPath')], 'callPath', budget);
-  if (typeof callPath[callPath.length - 1] !== 'string') throw new RequestError(400, 'callPath must end with a function name');
+  if (typeof callPath[callPath.length - 1] !== 'string')
+    throw new RequestError(400, 'callPath must end with a function name');
   const args = optional('arguments', []);
   if (!Array.isArray(args)) throw new RequestError(400, 'arguments must be an array');
   return {
@@ -112,7 +118,8 @@ export function validateFalcorRequest(httpMethod, field, { maxPaths }) {
  * @returns {PathSet[]}
  */
 function pathSets(value, name, budget, mayBeEmpty = false) {
-  if (!Array.isArray(value) || (!mayBeEmpty && value.length === 0)) throw new RequestError(400, `${name} must be a non-empty array of paths`);
+  if (!Array.isArray(value) || (!mayBeEmpty && value.length === 0))
+    throw new RequestError(400, `${name} must be a non-empty array of paths`);
   for (const path of value) {
     if (!Array.isArray(path) || path.length === 0 || path.length > MAX_PATH_LENGTH) {
       throw new RequestError(400, `${name}: each path must be an array of 1 to ${MAX_PATH_LENGTH} keys`);
@@ -156,8 +163,10 @@ function keyCount(key, name) {
     if (extra || !isIndex(from) || (to === undefined) === (length === undefined)) {
       throw new RequestError(400, `${name}: a range is {from, to} or {from, length}`);
     }
-    if (to !== undefined && (!isIndex(to) || to < from)) throw new RequestError(400, `${name}: range indices must be non-negative integers, from <= to`);
-    if (length !== undefined && (!isIndex(length) || length === 0)) throw new RequestError(400, `${name}: range length must be a positive integer`);
+    if (to !== undefined && (!isIndex(to) || to < from))
+      throw new RequestError(400, `${name}: range indices must be non-negative integers, from <= to`);
+    if (length !== undefined && (!isIndex(length) || length === 0))
+      throw new RequestError(400, `${name}: range length must be a positive integer`);
     return to !== undefined ? /** @type {number} */ (to) - from + 1 : /** @type {number} */ (length);
   }
   throw new RequestError(400, `${name}: keys must be strings, indices or ranges`);

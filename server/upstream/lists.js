@@ -24,7 +24,9 @@ export function createListsClient(upstream) {
   function all() {
     return coalesce('all', async () => {
       const { body } = await upstream.requestJson('GET', '/lists');
-      return Object.freeze(body.lists.map((/** @type {ListSummary} */ { id, name, length }) => Object.freeze({ id, name, length })));
+      return Object.freeze(
+        body.lists.map((/** @type {ListSummary} */ { id, name, length }) => Object.freeze({ id, name, length })),
+      );
     });
   }
 

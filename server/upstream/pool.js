@@ -36,11 +36,7 @@ import { UpstreamError } from './errors.js';
  * @property {() => Promise<void>} close
  */
 
-const TIMEOUT_CODES = new Set([
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
  * @param {UpstreamOptions} options
@@ -48,7 +44,8 @@ const TIMEOUT_CODES = new Set([
  */
 export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, timeoutMs = 2_000, tls = false, onCall }) {
   const origin = new URL(url);
-  if (!Number.isInteger(connections) || connections < 1) throw new TypeError(`connections must be a positive integer, got ${connections}`);
+  if (!Number.isInteger(connections) || connections < 1)
+    throw new TypeError(`connections must be a positive integer, got ${connections}`);
   if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be positive, got ${timeoutMs}`);
   if (!(keepAliveMs > 0)) throw new TypeError(`keepAliveMs must be positive, got ${keepAliveMs}`);
   if (tls && origin.protocol !== 'https:') throw new TypeError(`tls needs an https: url, got ${origin.protocol}`);
@@ -90,28 +87,43 @@ export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, tim
         method: /** @type {import('undici').Dispatcher.HttpMethod} */ (method),
         path,
         signal: deadline.signal,
-        headers: body === undefined
-          ? { accept: 'application/json', ...headers }
-          : { accept: 'application/json', 'content-type': 'application/json', ...headers },
+        headers:
+          body === undefined
+            ? { accept: 'application/json', ...headers }
+            : { accept: 'application/json', 'content-type': 'application/json', ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       // Always read the body, even for errors: an unread body pins the socket.
       const text = await response.body.text();
       const status = response.statusCode;
       if (status >= 400) {
-        throw new UpstreamError(`${method} ${path} answered ${status}: ${text.slice(0, 200)}`, { code: 'http', status, ...info });
+        throw new UpstreamError(`${method} ${path} answered ${status}: ${text.slice(0, 200)}`, {
+          code: 'http',
+          status,
+          ...info,
+        });
       }
       if (text === '') return { status, body: null };
       try {
         return { status, body: JSON.parse(text) };
       } catch (cause) {
-        throw new UpstreamError(`${method} ${path} answered invalid JSON`, { code: 'bad-json', status, cause, ...info });
+        throw new UpstreamError(`${method} ${path} answered invalid JSON`, {
+          code: 'bad-json',
+          status,
+          cause,
+          ...info,
+        });
       }
     } catch (err) {
       throw (failure = toUpstreamError(err, deadline.signal.aborted, info, timeoutMs));
     } finally {
       clearTimeout(timer);
-      onCall?.({ method, path, ms: performance.now() - started, error: failure });
+      try {
+        onCall?.({ method, path, ms: performance.now() - started, error: failure });
+      } catch {
+        // A broken metrics hook must not turn an answer into a failure (nor
+        // make requestJson reject with anything but an UpstreamError).
+      }
     }
   }
 

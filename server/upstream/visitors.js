@@ -27,14 +27,17 @@ export function createVisitorsClient(upstream) {
       }
       /** @type {Map<string, number | null | Error>} */
       const answers = new Map();
-      await Promise.all([...idsByVisitor].map(async ([vid, ids]) => {
-        try {
-          const { body } = await upstream.requestJson('GET', `${base(vid)}/ratings?ids=${ids.join(',')}`);
-          for (const id of ids) answers.set(`${vid} ${id}`, Object.hasOwn(body.ratings, id) ? body.ratings[id] : null);
-        } catch (err) {
-          for (const id of ids) answers.set(`${vid} ${id}`, /** @type {Error} */ (err));
-        }
-      }));
+      await Promise.all(
+        [...idsByVisitor].map(async ([vid, ids]) => {
+          try {
+            const { body } = await upstream.requestJson('GET', `${base(vid)}/ratings?ids=${ids.join(',')}`);
+            for (const id of ids)
+              answers.set(`${vid} ${id}`, Object.hasOwn(body.ratings, id) ? body.ratings[id] : null);
+          } catch (err) {
+            for (const id of ids) answers.set(`${vid} ${id}`, /** @type {Error} */ (err));
+          }
+        }),
+      );
       return answers;
     },
   });
@@ -42,7 +45,10 @@ export function createVisitorsClient(upstream) {
   return {
     /** @param {string} vid @returns {Promise<string[]>} newest first */
     myList(vid) {
-      return coalesce(`my-list ${vid}`, async () => (await upstream.requestJson('GET', `${base(vid)}/my-list`)).body.ids);
+      return coalesce(
+        `my-list ${vid}`,
+        async () => (await upstream.requestJson('GET', `${base(vid)}/my-list`)).body.ids,
+      );
     },
 
     /** @param {string} vid @param {string} id @returns {Promise<string[]>} the list after adding */

@@ -21,8 +21,16 @@ export function createFakeUpstream({ lists = 5, listLength = 40, latencyMs = 1, 
     const ids = Array.from({ length: listLength }, (_, j) => `film-${(l * 7 + j) % 120}-${1990 + j}`);
     for (const id of ids) {
       titles.set(id, {
-        id, name: `Film ${id}`, year: Number(id.slice(-4)), rating: 7.1, genre: l % 2 ? null : 'Drama',
-        director: 'A. Director', runtime: 101, mpaa: 'PG', tagline: 'A film.', boxart: `/art/${id}.svg`,
+        id,
+        name: `Film ${id}`,
+        year: Number(id.slice(-4)),
+        rating: 7.1,
+        genre: l % 2 ? null : 'Drama',
+        director: 'A. Director',
+        runtime: 101,
+        mpaa: 'PG',
+        tagline: 'A film.',
+        boxart: `/art/${id}.svg`,
       });
     }
     return { id: `list-${l}`, name: `List ${l}`, length: ids.length, ids };
@@ -45,8 +53,11 @@ export function createFakeUpstream({ lists = 5, listLength = 40, latencyMs = 1, 
     if (injected) throw injected;
     const url = new URL(path, 'http://catalog');
     const parts = url.pathname.split('/').slice(1);
-    const notFound = () => { throw new UpstreamError(`${method} ${path} answered 404`, { code: 'http', status: 404 }); };
-    if (method === 'GET' && path === '/lists') return ok({ lists: allLists.map(({ id, name, length }) => ({ id, name, length })) });
+    const notFound = () => {
+      throw new UpstreamError(`${method} ${path} answered 404`, { code: 'http', status: 404 });
+    };
+    if (method === 'GET' && path === '/lists')
+      return ok({ lists: allLists.map(({ id, name, length }) => ({ id, name, length })) });
     if (method === 'GET' && parts[0] === 'lists') {
       const list = allLists.find((l) => l.id === parts[1]) ?? notFound();
       const from = Number(url.searchParams.get('from'));

@@ -51,11 +51,13 @@ const listsRoutes = [
      */
     async get(pathSet) {
       const lists = await this.clients.lists.all();
-      const perList = await Promise.all(pathSet.indices.map((i) => {
-        const list = lists[i];
-        if (!list) return [{ path: ['lists', i], value: $nothing() }];
-        return Promise.all(pathSet.ranges.map((range) => rangeRefs(this, i, list, range)));
-      }));
+      const perList = await Promise.all(
+        pathSet.indices.map((i) => {
+          const list = lists[i];
+          if (!list) return [{ path: ['lists', i], value: $nothing() }];
+          return Promise.all(pathSet.ranges.map((range) => rangeRefs(this, i, list, range)));
+        }),
+      );
       return perList.flat(2);
     },
   },

@@ -79,7 +79,9 @@ async function changeMyList(ctx, action, args) {
     ];
   } catch (err) {
     const notFound = /** @type {any} */ (err)?.status === 404 || err instanceof TypeError;
-    return [failedPath(ctx, err, callPath, { message: notFound ? MESSAGES.badTitleId : MESSAGES.unavailable, write: true })];
+    return [
+      failedPath(ctx, err, callPath, { message: notFound ? MESSAGES.badTitleId : MESSAGES.unavailable, write: true }),
+    ];
   }
 }
 

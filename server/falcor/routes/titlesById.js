@@ -8,7 +8,17 @@ import { $nothing, $value, errorAtom, writeErrorAtom, failedPath, MESSAGES } fro
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
 
-export const TITLE_FIELDS = Object.freeze(['name', 'year', 'rating', 'genre', 'director', 'runtime', 'mpaa', 'tagline', 'boxart']);
+export const TITLE_FIELDS = Object.freeze([
+  'name',
+  'year',
+  'rating',
+  'genre',
+  'director',
+  'runtime',
+  'mpaa',
+  'tagline',
+  'boxart',
+]);
 
 /** @type {any[]} */
 const titlesByIdRoutes = [
@@ -28,8 +38,11 @@ const titlesByIdRoutes = [
       for (const [id, title] of titles) {
         if (title instanceof Error) {
           // One log line per route call is enough to see a failing batch.
-          out.push(logged ? { path: ['titlesById', id, fields], value: errorAtom(MESSAGES.unavailable) }
-            : failedPath(this, title, ['titlesById', id, fields]));
+          out.push(
+            logged
+              ? { path: ['titlesById', id, fields], value: errorAtom(MESSAGES.unavailable) }
+              : failedPath(this, title, ['titlesById', id, fields]),
+          );
           logged = true;
         } else if (title === null) {
           out.push({ path: ['titlesById', id, fields], value: $nothing() });
@@ -49,11 +62,14 @@ const titlesByIdRoutes = [
      * @param {unknown[] & { ids: string[] }} pathSet
      */
     async get(pathSet) {
-      if (!this.visitorId) return pathSet.ids.map((id) => ({ path: ['titlesById', id, 'userRating'], value: $value(null) }));
+      if (!this.visitorId)
+        return pathSet.ids.map((id) => ({ path: ['titlesById', id, 'userRating'], value: $value(null) }));
       const ratings = await this.clients.visitors.ratings(this.visitorId, pathSet.ids);
-      return [...ratings].map(([id, rating]) => rating instanceof Error
-        ? failedPath(this, rating, ['titlesById', id, 'userRating'])
-        : { path: ['titlesById', id, 'userRating'], value: $value(rating) });
+      return [...ratings].map(([id, rating]) =>
+        rating instanceof Error
+          ? failedPath(this, rating, ['titlesById', id, 'userRating'])
+          : { path: ['titlesById', id, 'userRating'], value: $value(rating) },
+      );
     },
 
     /**
@@ -61,25 +77,33 @@ const titlesByIdRoutes = [
      * @param {{ titlesById: Record<string, { userRating: unknown }> }} jsonGraph
      */
     async set(jsonGraph) {
-      return Promise.all(Object.keys(jsonGraph.titlesById).map(async (id) => {
-        const path = ['titlesById', id, 'userRating'];
-        const rating = unwrapAtom(jsonGraph.titlesById[id].userRating);
-        if (!isRating(rating)) return { path, value: writeErrorAtom(MESSAGES.badRating) };
-        if (!this.visitorId) return { path, value: writeErrorAtom(MESSAGES.noVisitor) };
-        try {
-          const saved = await this.clients.visitors.rate(this.visitorId, id, rating);
-          return { path, value: $value(saved.rating) };
-        } catch (err) {
-          return failedPath(this, err, path, { message: isNotFound(err) ? MESSAGES.badTitleId : MESSAGES.unavailable, write: true });
-        }
-      }));
+      return Promise.all(
+        Object.keys(jsonGraph.titlesById).map(async (id) => {
+          const path = ['titlesById', id, 'userRating'];
+          const rating = unwrapAtom(jsonGraph.titlesById[id].userRating);
+          if (!isRating(rating)) return { path, value: writeErrorAtom(MESSAGES.badRating) };
+          if (!this.visitorId) return { path, value: writeErrorAtom(MESSAGES.noVisitor) };
+          try {
+            const saved = await this.clients.visitors.rate(this.visitorId, id, rating);
+            return { path, value: $value(saved.rating) };
+          } catch (err) {
+            return failedPath(this, err, path, {
+              message: isNotFound(err) ? MESSAGES.badTitleId : MESSAGES.unavailable,
+              write: true,
+            });
+          }
+        }),
+      );
     },
   },
 ];
 
 /** @param {unknown} value @returns {value is number | null} */
 function isRating(value) {
-  return value === null || (Number.isInteger(value) && /** @type {number} */ (value) >= 1 && /** @type {number} */ (value) <= 5);
+  return (
+    value === null ||
+    (Number.isInteger(value) && /** @type {number} */ (value) >= 1 && /** @type {number} */ (value) <= 5)
+  );
 }
 
 /**
@@ -88,7 +112,8 @@ function isRating(value) {
  * @param {unknown} value
  */
 function unwrapAtom(value) {
-  if (value && typeof value === 'object' && /** @type {any} */ (value).$type === 'atom') return /** @type {any} */ (value).value ?? null;
+  if (value && typeof value === 'object' && /** @type {any} */ (value).$type === 'atom')
+    return /** @type {any} */ (value).value ?? null;
   return value;
 }
 
