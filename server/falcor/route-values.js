@@ -33,8 +33,11 @@ export function $nothing() {
   return { $type: 'atom' };
 }
 
-/** Wraps null so falcor keeps it as a value instead of treating it as missing. */
-/** @param {unknown} value */
+/**
+ * Wraps null in an atom: a bare null in a JSON Graph answer reads as "no
+ * value here", an atom of null as "known to be null" (genre unknown, not rated).
+ * @param {unknown} value
+ */
 export function $value(value) {
   return value === null ? { $type: 'atom', value: null } : value;
 }

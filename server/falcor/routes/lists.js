@@ -28,7 +28,7 @@ const listsRoutes = [
      */
     async get(pathSet) {
       const lists = await this.clients.lists.all();
-      const keys = /** @type {('id' | 'name' | 'length')[]} */ (pathSet[2]);
+      const keys = /** @type {('id' | 'name' | 'length')[]} */ ([pathSet[2]].flat());
       /** @type {PathValue[]} */
       const out = [];
       for (const i of pathSet.indices) {

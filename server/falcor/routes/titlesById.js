@@ -30,7 +30,7 @@ const titlesByIdRoutes = [
      * @param {[string, string[], string[]] & { ids: string[] }} pathSet
      */
     async get(pathSet) {
-      const fields = pathSet[2];
+      const fields = [pathSet[2]].flat(); // falcor-router hands key sets as arrays; be sure
       const titles = await this.clients.titles.get(pathSet.ids);
       /** @type {PathValue[]} */
       const out = [];
