@@ -34,15 +34,6 @@ export function $nothing() {
 }
 
 /**
- * Wraps null in an atom: a bare null in a JSON Graph answer reads as "no
- * value here", an atom of null as "known to be null" (genre unknown, not rated).
- * @param {unknown} value
- */
-export function $value(value) {
-  return value === null ? { $type: 'atom', value: null } : value;
-}
-
-/**
  * A failed read. `$expires: 0` keeps the error out of the client's cache:
  * the caller of `model.get` sees it, and the next get asks the server again
  * instead of replaying a stale failure.

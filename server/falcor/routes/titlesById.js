@@ -3,7 +3,7 @@
  * Routes under `titlesById`: title details (shared by everyone) and the
  * visitor's own rating of each title.
  */
-import { $nothing, $value, errorAtom, writeErrorAtom, failedPath, MESSAGES } from '../route-values.js';
+import { $nothing, errorAtom, writeErrorAtom, failedPath, MESSAGES } from '../route-values.js';
 
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
@@ -47,7 +47,7 @@ const titlesByIdRoutes = [
         } else if (title === null) {
           out.push({ path: ['titlesById', id, fields], value: $nothing() });
         } else {
-          for (const field of fields) out.push({ path: ['titlesById', id, field], value: $value(title[field]) });
+          for (const field of fields) out.push({ path: ['titlesById', id, field], value: title[field] });
         }
       }
       return out;
@@ -62,13 +62,12 @@ const titlesByIdRoutes = [
      * @param {unknown[] & { ids: string[] }} pathSet
      */
     async get(pathSet) {
-      if (!this.visitorId)
-        return pathSet.ids.map((id) => ({ path: ['titlesById', id, 'userRating'], value: $value(null) }));
+      if (!this.visitorId) return pathSet.ids.map((id) => ({ path: ['titlesById', id, 'userRating'], value: null }));
       const ratings = await this.clients.visitors.ratings(this.visitorId, pathSet.ids);
       return [...ratings].map(([id, rating]) =>
         rating instanceof Error
           ? failedPath(this, rating, ['titlesById', id, 'userRating'])
-          : { path: ['titlesById', id, 'userRating'], value: $value(rating) },
+          : { path: ['titlesById', id, 'userRating'], value: rating },
       );
     },
 
@@ -85,7 +84,7 @@ const titlesByIdRoutes = [
           if (!this.visitorId) return { path, value: writeErrorAtom(MESSAGES.noVisitor) };
           try {
             const saved = await this.clients.visitors.rate(this.visitorId, id, rating);
-            return { path, value: $value(saved.rating) };
+            return { path, value: saved.rating };
           } catch (err) {
             return failedPath(this, err, path, {
               message: isNotFound(err) ? MESSAGES.badTitleId : MESSAGES.unavailable,
