@@ -1,11 +1,14 @@
 // @ts-check
 // Starts Marquee: reads the config, starts the catalog service as a child
-// process unless CATALOG_URL names one, then listens. Stops both on exit.
+// process unless CATALOG_URL names one, then listens (or, with WORKERS > 1,
+// forks the workers that do). Stops all of them on exit.
+import cluster from 'node:cluster';
 import { loadConfig } from './config.js';
 import { ConfigError } from './errors.js';
 import { createLogger } from './log.js';
 import { createApp } from './app.js';
 import { startCatalogProcess } from './catalog-process.js';
+import { forkWorkers } from './cluster.js';
 
 let config;
 try {
@@ -41,26 +44,41 @@ if (!catalogUrl) {
   });
 }
 
-// ── App server ──────────────────────────────────────────────────────────────
-const { app, close } = createApp(config, { catalogUrl, log });
-const server = app.listen(config.port, config.host, () => {
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  console.log(`marquee: listening on http://${config.host}:${address.port} (catalog ${catalogUrl})`);
-});
-server.on('error', (error) => {
-  console.error(`marquee: cannot listen on ${config.host}:${config.port}: ${error.message}`);
-  shutdown(1);
-});
+// ── App server (or the workers that run it) ─────────────────────────────────
+const serving =
+  cluster.isPrimary && config.workers > 1
+    ? forkWorkers({ config, log, catalogUrl, onFatal: () => shutdown(1) })
+    : listen(/** @type {string} */ (catalogUrl));
+
+/** @param {string} catalogUrl */
+function listen(catalogUrl) {
+  const { app, close } = createApp(config, { catalogUrl, log });
+  const server = app.listen(config.port, config.host, () => {
+    const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+    console.log(`marquee: listening on http://${config.host}:${address.port} (catalog ${catalogUrl}, pid ${process.pid})`);
+  });
+  server.on('error', (error) => {
+    console.error(`marquee: cannot listen on ${config.host}:${config.port}: ${error.message}`);
+    shutdown(1);
+  });
+  return {
+    async stop() {
+      server.close();
+      server.closeAllConnections();
+      await close();
+    },
+  };
+}
 
 // ── Shutdown ────────────────────────────────────────────────────────────────
 /** @param {number} code */
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
-  server.close();
-  server.closeAllConnections();
-  await Promise.allSettled([close(), catalog?.stop()]);
+  await Promise.allSettled([serving.stop(), catalog?.stop()]);
   process.exit(code);
 }
 process.once('SIGINT', () => shutdown(0));
 process.once('SIGTERM', () => shutdown(0));
+// A worker whose primary is gone has no one to restart it or answer /metrics.
+if (cluster.isWorker) process.once('disconnect', () => shutdown(0));

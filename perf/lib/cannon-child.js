@@ -1,0 +1,78 @@
+// @ts-check
+// The load generator, in its own process so that it never shares an event
+// loop with the server it measures. Runs one autocannon level, reports
+// progress each second and, at the end, the figures plus every latency and
+// first-byte sample (so that alternating runs can be merged exactly) and its
+// own CPU time (to tell when the generator, not the server, was the limit).
+// Usage (by perf/lib/cannon.js): node cannon-child.js '<json options>'
+import autocannon from 'autocannon';
+
+const options = JSON.parse(process.argv[2] ?? '{}');
+const send = (/** @type {object} */ message, /** @type {() => void} */ then = () => {}) => process.send?.(message, then);
+
+/** @type {number[]} */
+const latencies = [];
+/** @type {number[]} */
+const firstBytes = [];
+
+const cpuBefore = process.cpuUsage();
+const wallBefore = performance.now();
+
+const instance = autocannon(
+  {
+    url: options.url,
+    connections: options.connections,
+    duration: options.duration,
+    timeout: options.timeoutS ?? 10,
+    headers: options.headers ?? {},
+    // First-byte time: from writing a request to its response headers. With
+    // no pipelining each client has one request in flight at a time.
+    setupClient(client) {
+      let sentAt = 0;
+      client.on('request', () => {
+        sentAt = performance.now();
+      });
+      client.on('headers', () => {
+        firstBytes.push(performance.now() - sentAt);
+      });
+      client.on('response', (_status, _bytes, ms) => {
+        latencies.push(ms);
+      });
+    },
+  },
+  (error, result) => {
+    if (error) {
+      send({ type: 'error', message: error.message }, () => process.exit(1));
+      return;
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    const wallMs = performance.now() - wallBefore;
+    send({
+      type: 'done',
+      result: {
+        durationS: result.duration,
+        requests: result.requests.total,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        non2xx: result.non2xx,
+        statusCodes: result.statusCodeStats,
+        bytes: result.throughput.total,
+      },
+      latencies: latencies.map(round),
+      firstBytes: firstBytes.map(round),
+      generator: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs },
+    }, () => process.exit(0));
+  },
+);
+
+let second = 0;
+instance.on('tick', ({ counter }) => {
+  second += 1;
+  if (second <= options.duration) send({ type: 'tick', second, requests: counter });
+});
+process.on('disconnect', () => instance.stop());
+
+/** @param {number} ms */
+function round(ms) {
+  return Math.round(ms * 100) / 100;
+}

@@ -1,0 +1,65 @@
+// @ts-check
+// Runs one load level in a child process (perf/lib/cannon-child.js), pinned
+// to the generator's cores where taskset exists, and turns its samples into
+// the figures of the load table.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { pinProcess } from './cpus.js';
+
+const CHILD = fileURLToPath(new URL('./cannon-child.js', import.meta.url));
+
+/**
+ * @typedef {{
+ *   durationS: number, requests: number, errors: number, timeouts: number, non2xx: number,
+ *   latencies: number[], firstBytes: number[], generatorCpuMs: number, generatorWallMs: number,
+ * }} CannonRun
+ */
+
+/**
+ * @param {{
+ *   url: string, connections: number, duration: number, cpus?: string | null,
+ *   headers?: Record<string, string>, onTick?: (tick: { second: number, requests: number }) => void,
+ * }} options
+ * @returns {Promise<CannonRun>}
+ */
+export function runCannon({ url, connections, duration, cpus = null, headers, onTick = () => {} }) {
+  return new Promise((resolve, reject) => {
+    const child = fork(CHILD, [JSON.stringify({ url, connections, duration, headers })], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    if (cpus && child.pid) pinProcess(child.pid, cpus);
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-2000);
+    });
+    /** @type {CannonRun | null} */
+    let run = null;
+    child.on('message', (/** @type {any} */ message) => {
+      if (message.type === 'tick') onTick(message);
+      if (message.type === 'error') reject(new Error(`autocannon: ${message.message}`));
+      if (message.type === 'done') {
+        run = {
+          ...message.result,
+          latencies: message.latencies,
+          firstBytes: message.firstBytes,
+          generatorCpuMs: message.generator.cpuMs,
+          generatorWallMs: message.generator.wallMs,
+        };
+      }
+    });
+    child.once('exit', (code) => {
+      if (run) resolve(run);
+      else reject(new Error(`the load generator exited (code ${code}) without a result\n${stderr}`));
+    });
+  });
+}
+
+/**
+ * @param {number[]} sorted ascending
+ * @param {number} p 0..100
+ */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}

@@ -1,0 +1,105 @@
+// @ts-check
+// Reads a V8 .cpuprofile (what `node --cpu-prof` writes): keeps the samples
+// taken while the load ran, ranks frames by self time, and builds the call
+// tree a flame graph draws. Sample times share the machine's monotonic clock
+// with process.hrtime in the runner, so the load window can be cut exactly.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * @typedef {{ id: number, callFrame: { functionName: string, url: string, lineNumber: number, columnNumber: number }, children?: number[] }} ProfileNode
+ * @typedef {{ nodes: ProfileNode[], startTime: number, endTime: number, samples: number[], timeDeltas: number[] }} Profile
+ * @typedef {{ name: string, file: string, kind: string, self: number, total: number, children: Frame[] }} Frame
+ */
+
+/** @param {string} file @returns {Profile} */
+export function readProfile(file) {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/**
+ * Microseconds of CPU sampled in each node, counting only samples between
+ * `fromUs` and `toUs` (monotonic clock, µs).
+ * @param {Profile} profile
+ * @param {number} [fromUs]
+ * @param {number} [toUs]
+ */
+export function selfMicros(profile, fromUs = -Infinity, toUs = Infinity) {
+  /** @type {Map<number, number>} */
+  const self = new Map();
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    // Each sample stands for the interval up to the next one.
+    const weight = profile.timeDeltas[i + 1] ?? delta;
+    if (at < fromUs || at > toUs) continue;
+    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + weight);
+  }
+  return self;
+}
+
+/**
+ * The call tree with self and total milliseconds per frame.
+ * @param {Profile} profile
+ * @param {Map<number, number>} self from selfMicros
+ * @returns {Frame}
+ */
+export function callTree(profile, self) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const root = profile.nodes[0];
+  /** @param {ProfileNode} node @returns {Frame} */
+  const build = (node) => {
+    const children = (node.children ?? []).map((id) => build(/** @type {ProfileNode} */ (byId.get(id)))).filter((f) => f.total > 0);
+    const selfMs = (self.get(node.id) ?? 0) / 1000;
+    const { name, file, kind } = describe(node.callFrame);
+    return { name, file, kind, self: selfMs, total: selfMs + children.reduce((sum, c) => sum + c.total, 0), children };
+  };
+  return build(root);
+}
+
+/**
+ * Frames ranked by self time, the same function at the same place merged.
+ * `(idle)` is left out: it is the event loop waiting, not CPU spent.
+ * @param {Frame} tree
+ * @param {number} [limit]
+ */
+export function topSelf(tree, limit = 15) {
+  /** @type {Map<string, { name: string, file: string, kind: string, self: number }>} */
+  const frames = new Map();
+  /** @param {Frame} frame */
+  const visit = (frame) => {
+    const key = `${frame.name} ${frame.file}`;
+    const entry = frames.get(key) ?? { name: frame.name, file: frame.file, kind: frame.kind, self: 0 };
+    entry.self += frame.self;
+    frames.set(key, entry);
+    frame.children.forEach(visit);
+  };
+  visit(tree);
+  const busy = [...frames.values()].filter((f) => f.name !== '(idle)' && f.name !== '(root)');
+  const cpuMs = busy.reduce((sum, f) => sum + f.self, 0);
+  return {
+    cpuMs,
+    frames: busy
+      .sort((a, b) => b.self - a.self)
+      .slice(0, limit)
+      .map((f) => ({ ...f, self: Math.round(f.self * 10) / 10, share: cpuMs > 0 ? f.self / cpuMs : 0 })),
+  };
+}
+
+/**
+ * A readable name, place and kind (app, dependency, node, v8) of a frame.
+ * @param {ProfileNode['callFrame']} frame
+ */
+export function describe({ functionName, url, lineNumber }) {
+  const name = functionName || (url ? '(anonymous)' : '(program)');
+  if (!url) return { name, file: '', kind: name === '(garbage collector)' ? 'gc' : 'v8' };
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url;
+  const line = lineNumber >= 0 ? `:${lineNumber + 1}` : '';
+  if (path.startsWith('node:')) return { name, file: `${path}${line}`, kind: 'node' };
+  const local = path.startsWith(ROOT) ? path.slice(ROOT.length) : path;
+  const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(local)?.[1];
+  return { name, file: `${local}${line}`, kind: dependency ? `dep:${dependency}` : 'app' };
+}

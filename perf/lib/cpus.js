@@ -1,0 +1,44 @@
+// @ts-check
+// Keeps the load generator and the server off each other's cores: on a
+// shared machine a generator that steals the server's CPU measures itself.
+import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+
+/** @returns {{ app: string | null, generator: string | null, note: string }} cpu lists for taskset */
+export function planCpus() {
+  const count = availableParallelism();
+  if (count < 2 || !hasTaskset()) {
+    return { app: null, generator: null, note: `no pinning (${count} core(s)${hasTaskset() ? '' : ', no taskset'})` };
+  }
+  // One core for the app server under test; the generator and the catalog
+  // share the rest (the catalog does little per call).
+  const rest = count === 2 ? '1' : `1-${count - 1}`;
+  return { app: '0', generator: rest, note: `app on cpu 0, load generator and catalog on cpu ${rest}` };
+}
+
+let tasksetFound = /** @type {boolean | undefined} */ (undefined);
+function hasTaskset() {
+  if (tasksetFound === undefined) {
+    try {
+      execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+      tasksetFound = true;
+    } catch {
+      tasksetFound = false;
+    }
+  }
+  return tasksetFound;
+}
+
+/**
+ * Pins a running process and all its threads (and children it forks later).
+ * @param {number} pid
+ * @param {string} cpus e.g. '0' or '1-3'
+ */
+export function pinProcess(pid, cpus) {
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

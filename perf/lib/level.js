@@ -1,0 +1,97 @@
+// @ts-check
+// One concurrency level against one app: the generator's view (autocannon in
+// its own process) and the server's view (/metrics sampled meanwhile), then
+// the merged figures of one or more such runs (alternating A/B runs of the
+// same level are merged before they are compared).
+import { runCannon, percentile } from './cannon.js';
+import { startSampler } from './prometheus.js';
+
+/** Above this share of one core, the generator may be what limits req/s. */
+const GENERATOR_BUSY = 0.9;
+
+/**
+ * @typedef {Awaited<ReturnType<typeof measureRun>>} Run
+ * @typedef {ReturnType<typeof summarize>} Level
+ */
+
+/**
+ * @param {{
+ *   url: string, path: string, concurrency: number, duration: number, cpus: string | null,
+ *   scrapeMetrics: boolean, onTick?: (tick: { second: number, requests: number }) => void,
+ * }} options
+ */
+export async function measureRun({ url, path, concurrency, duration, cpus, scrapeMetrics, onTick }) {
+  const sampler = scrapeMetrics ? await startSampler(url, { route: path }) : null;
+  const cannon = await runCannon({ url: new URL(path, url).href, connections: concurrency, duration, cpus, onTick });
+  const server = sampler ? await sampler.stop() : null;
+  return { cannon, server };
+}
+
+/**
+ * @param {number} concurrency
+ * @param {Run[]} runs
+ */
+export function summarize(concurrency, runs) {
+  const latencies = runs.flatMap((r) => r.cannon.latencies).sort((a, b) => a - b);
+  const firstBytes = runs.flatMap((r) => r.cannon.firstBytes).sort((a, b) => a - b);
+  const sum = (/** @type {(run: Run) => number} */ pick) => runs.reduce((acc, run) => acc + (pick(run) || 0), 0);
+  const max = (/** @type {(run: Run) => number} */ pick) => Math.max(...runs.map((run) => pick(run) ?? NaN));
+  const seconds = sum((r) => r.cannon.durationS);
+  const requests = sum((r) => r.cannon.requests);
+  const generatorCpu = sum((r) => r.cannon.generatorCpuMs) / sum((r) => r.cannon.generatorWallMs);
+  const server = runs.every((r) => r.server);
+  const upstreamCalls = sum((r) => r.server?.upstreamCalls ?? 0);
+  const phase = (/** @type {string} */ name) => weightedPhase(runs, name);
+  return {
+    concurrency,
+    durationS: round(seconds, 1),
+    requests,
+    rps: round(requests / seconds, 1),
+    p50: round(percentile(latencies, 50), 1),
+    p90: round(percentile(latencies, 90), 1),
+    p99: round(percentile(latencies, 99), 1),
+    max: round(latencies.at(-1) ?? NaN, 1),
+    errors: sum((r) => r.cannon.errors),
+    timeouts: sum((r) => r.cannon.timeouts),
+    non2xx: sum((r) => r.cannon.non2xx),
+    firstByteP50: round(percentile(firstBytes, 50), 1),
+    firstByteP99: round(percentile(firstBytes, 99), 1),
+    cpuMsPerRequest: server ? round((sum((r) => r.server?.cpuSeconds ?? 0) * 1000) / requests, 2) : null,
+    peakRssMb: server ? round(max((r) => r.server?.rssBytes ?? NaN) / 2 ** 20, 1) : null,
+    eventLoopDelayP99Ms: server ? round(max((r) => r.server?.eventLoopDelayP99 ?? NaN) * 1000, 1) : null,
+    eventLoopDelayMaxMs: server ? round(max((r) => r.server?.eventLoopDelayMax ?? NaN) * 1000, 1) : null,
+    eventLoopUtilization: server ? round(max((r) => r.server?.eventLoopUtilization ?? NaN), 2) : null,
+    poolPendingMax: server ? max((r) => r.server?.poolPending ?? NaN) : null,
+    poolQueuedMax: server ? max((r) => r.server?.poolQueued ?? NaN) : null,
+    upstreamCallsPerRequest: server ? round(upstreamCalls / requests, 2) : null,
+    upstreamErrors: server ? sum((r) => r.server?.upstreamErrors ?? 0) : null,
+    pageUpstreamMs: server ? round(phase('upstream'), 1) : null,
+    pageRenderMs: server ? round(phase('render'), 1) : null,
+    pageTemplateMs: server ? round(phase('template'), 1) : null,
+    generatorCpu: round(generatorCpu, 2),
+    generatorLimited: generatorCpu > GENERATOR_BUSY,
+  };
+}
+
+/**
+ * Mean of a page phase over all runs, weighted by each run's requests.
+ * @param {Run[]} runs @param {string} name
+ */
+function weightedPhase(runs, name) {
+  let weighted = 0;
+  let weight = 0;
+  for (const run of runs) {
+    const ms = run.server?.phases[name];
+    if (ms === undefined || Number.isNaN(ms)) continue;
+    weighted += ms * run.cannon.requests;
+    weight += run.cannon.requests;
+  }
+  return weight > 0 ? weighted / weight : NaN;
+}
+
+/** @param {number} value @param {number} digits */
+function round(value, digits) {
+  if (!Number.isFinite(value)) return null;
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}

@@ -1,0 +1,106 @@
+// @ts-check
+// The processes a load run measures: the catalog service with the given
+// latency and the app server as `npm start` runs it (NODE_ENV=production),
+// each in its own process, pinned to its cores, stopped with the run.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startCatalogProcess } from '../../server/catalog-process.js';
+import { pinProcess } from './cpus.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const START_TIMEOUT_MS = 30_000;
+
+/** @param {string} cpus @param {number | undefined} pid */
+function pin(cpus, pid) {
+  if (cpus && pid) pinProcess(pid, cpus);
+}
+
+/**
+ * @param {{ latencyMs: number, jitterMs: number, cpus: string | null }} options
+ */
+export async function startCatalog({ latencyMs, jitterMs, cpus }) {
+  const catalog = await startCatalogProcess({
+    env: { ...process.env, CATALOG_LATENCY_MS: String(latencyMs), CATALOG_JITTER_MS: String(jitterMs), CATALOG_PORT: '0' },
+    stdio: 'pipe',
+  });
+  pin(cpus ?? '', catalog.child.pid);
+  return catalog;
+}
+
+/** The app serves the client bundle's manifest: build it once if missing. */
+export function ensureClientBuild() {
+  if (existsSync(new URL('../../dist/client/manifest.json', import.meta.url))) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const build = spawn(process.execPath, ['client/build.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    build.once('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`client build failed (code ${code})`))));
+  });
+}
+
+/**
+ * Starts `node --import tsx server/index.js` on a free port.
+ * @param {{
+ *   catalogUrl: string,
+ *   env?: Record<string, string>,
+ *   cpus: string | null,
+ *   nodeArgs?: string[],
+ * }} options
+ * @returns {Promise<{ url: string, pid: number, stop: () => Promise<number | null> }>}
+ */
+export function startApp({ catalogUrl, env = {}, cpus, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      WORKERS: '1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      CATALOG_URL: catalogUrl,
+    },
+    // Its own process group, so stop() reaches any worker it forks.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  pin(cpus ?? '', child.pid);
+  let output = '';
+  child.stderr?.on('data', (chunk) => {
+    output = (output + chunk).slice(-4000);
+  });
+
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      // SIGTERM lets the app exit cleanly (and write a --cpu-prof profile).
+      process.kill(-child.pid, 'SIGTERM');
+      const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    return child.exitCode;
+  };
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`the app did not listen within ${START_TIMEOUT_MS} ms\n${output}`));
+    }, START_TIMEOUT_MS);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the app exited before listening (code ${code})\n${output}`));
+    });
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+      const url = /listening on (http:\/\/[\d.]+:\d+)/.exec(stdout)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      child.stdout?.removeAllListeners('data');
+      // Keep draining: a full pipe would block the app's console.log.
+      child.stdout?.resume();
+      resolve({ url, pid: /** @type {number} */ (child.pid), stop });
+    });
+  });
+}

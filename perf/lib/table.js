@@ -1,0 +1,71 @@
+// @ts-check
+// The load table as plain text: one row per concurrency level, one column
+// per figure, right-aligned so levels compare at a glance.
+
+/** @typedef {import('./level.js').Level} Level */
+
+/** @type {[string, (level: Level) => unknown][]} */
+const COLUMNS = [
+  ['c', (l) => l.concurrency],
+  ['req/s', (l) => l.rps],
+  ['p50 ms', (l) => l.p50],
+  ['p90 ms', (l) => l.p90],
+  ['p99 ms', (l) => l.p99],
+  ['errors', (l) => l.errors],
+  ['timeouts', (l) => l.timeouts],
+  ['non-2xx', (l) => l.non2xx],
+  ['TTFB p50', (l) => l.firstByteP50],
+  ['CPU ms/req', (l) => l.cpuMsPerRequest],
+  ['peak RSS MB', (l) => l.peakRssMb],
+  ['ELD p99 ms', (l) => l.eventLoopDelayP99Ms],
+  ['pool queue', (l) => l.poolPendingMax],
+  ['up calls/req', (l) => l.upstreamCallsPerRequest],
+  ['gen CPU', (l) => `${Math.round((l.generatorCpu ?? 0) * 100)}%${l.generatorLimited ? '!' : ''}`],
+];
+
+/** Figures compared by --vs, a over b. */
+export const RATIO_FIGURES = /** @type {const} */ ([
+  'rps', 'p50', 'p90', 'p99', 'firstByteP50', 'cpuMsPerRequest', 'peakRssMb', 'eventLoopDelayP99Ms',
+]);
+
+/**
+ * @param {Level[]} levels
+ * @param {string} [title]
+ */
+export function formatTable(levels, title) {
+  const rows = [COLUMNS.map(([name]) => name), ...levels.map((level) => COLUMNS.map(([, pick]) => show(pick(level))))];
+  const widths = COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  const lines = rows.map((row) => row.map((cell, i) => cell.padStart(widths[i])).join('  '));
+  lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
+  const notes = [];
+  if (levels.some((l) => l.generatorLimited)) notes.push('!: the load generator used over 90% of its core; it, not the server, may be the limit');
+  return [title ? `${title}\n` : '', ...lines, ...notes].join('\n');
+}
+
+/**
+ * @param {{ concurrency: number } & Record<string, number | null>} ratio
+ */
+export function formatRatios(ratio) {
+  return `c=${ratio.concurrency}  ` + RATIO_FIGURES.map((figure) => `${figure} ${show(ratio[figure])}x`).join('  ');
+}
+
+/**
+ * @param {Level} a
+ * @param {Level} b
+ */
+export function ratioOf(a, b) {
+  /** @type {{ concurrency: number } & Record<string, number | null>} */
+  const ratio = { concurrency: a.concurrency };
+  for (const figure of RATIO_FIGURES) {
+    const x = /** @type {number | null} */ (a[figure]);
+    const y = /** @type {number | null} */ (b[figure]);
+    ratio[figure] = x !== null && y !== null && y !== 0 ? Math.round((x / y) * 100) / 100 : null;
+  }
+  return ratio;
+}
+
+/** @param {unknown} value */
+function show(value) {
+  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value))) return '-';
+  return String(value);
+}

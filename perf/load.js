@@ -1,0 +1,137 @@
+// @ts-check
+// The load runner: a concurrency sweep against one page, the way Box measured
+// its fix (Apache Bench at 20x concurrency against a 250 ms API, then the
+// stress curve of concurrency against completed requests per second).
+// Starts the catalog (with the given latency) and the app (NODE_ENV=production,
+// WORKERS=1) in their own processes unless --url; see `--help`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { readOptions, USAGE } from './lib/options.js';
+import { planCpus } from './lib/cpus.js';
+import { startCatalog, startApp, ensureClientBuild } from './lib/processes.js';
+import { measureRun, summarize } from './lib/level.js';
+import { scrape } from './lib/prometheus.js';
+import { formatTable, formatRatios, ratioOf } from './lib/table.js';
+import { stressCurveSvg } from './lib/chart.js';
+
+const options = readOptions(process.argv.slice(2));
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const cpus = planCpus();
+/** @type {(() => Promise<unknown>)[]} */
+const stops = [];
+const stopAll = () => Promise.allSettled(stops.splice(0).reverse().map((stop) => stop()));
+process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
+
+try {
+  await main();
+} catch (error) {
+  console.error(`perf:load: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}
+
+async function main() {
+  // ── Targets ─────────────────────────────────────────────────────────────
+  /** @type {{ name: string, url: string, env: Record<string, string> }[]} */
+  const targets = [];
+  if (options.url) {
+    targets.push({ name: 'target', url: options.url, env: {} });
+  } else {
+    await ensureClientBuild();
+    const catalog = await startCatalog({ latencyMs: options.latencyMs, jitterMs: options.jitterMs, cpus: cpus.generator });
+    stops.push(catalog.stop);
+    for (const [name, env] of options.vs ? [['A', options.env], ['B', { ...options.env, ...options.vs }]] : [['app', options.env]]) {
+      const app = await startApp({ catalogUrl: catalog.url, env: /** @type {Record<string, string>} */ (env), cpus: cpus.app });
+      stops.push(app.stop);
+      targets.push({ name: /** @type {string} */ (name), url: app.url, env: /** @type {Record<string, string>} */ (env) });
+    }
+  }
+  const scrapeMetrics = await scrape(targets[0].url).then(() => true, () => false);
+  const upstream = options.url ? 'as running' : `${options.latencyMs} ms ± ${options.jitterMs} ms`;
+  console.log(`perf:load ${options.path}  levels ${options.levels.join(',')}  ${options.duration} s each  upstream ${upstream}`);
+  console.log(`  ${cpus.note}; node ${process.version}; ${scrapeMetrics ? 'server figures from /metrics' : 'no /metrics: generator figures only'}`);
+  for (const t of targets) console.log(`  ${t.name}: ${t.url} ${Object.entries(t.env).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+
+  // ── Warm-up: JIT, keep-alive sockets, template caches ───────────────────
+  for (const t of targets) {
+    if (options.warmup > 0) {
+      await measureRun({ url: t.url, path: options.path, concurrency: 10, duration: options.warmup, cpus: cpus.generator, scrapeMetrics: false });
+    }
+  }
+
+  // ── Levels (alternating A B A B with --vs, so drift hits both alike) ─────
+  const rounds = options.vs ? options.rounds : 1;
+  /** @type {Record<string, import('./lib/level.js').Level[]>} */
+  const levels = Object.fromEntries(targets.map((t) => [t.name, []]));
+  for (const concurrency of options.levels) {
+    /** @type {Record<string, import('./lib/level.js').Run[]>} */
+    const runs = Object.fromEntries(targets.map((t) => [t.name, []]));
+    for (let round = 0; round < rounds; round += 1) {
+      for (const t of targets) {
+        const duration = Math.max(1, Math.round(options.duration / rounds));
+        const label = `${t.name} c=${concurrency}${rounds > 1 ? ` round ${round + 1}/${rounds}` : ''}`;
+        runs[t.name].push(
+          await measureRun({ url: t.url, path: options.path, concurrency, duration, cpus: cpus.generator, scrapeMetrics, onTick: progress(label, duration) }),
+        );
+      }
+    }
+    for (const t of targets) {
+      const level = summarize(concurrency, runs[t.name]);
+      levels[t.name].push(level);
+      console.error(`  ${t.name} c=${concurrency}: ${level.rps} req/s, p50 ${level.p50} ms, p99 ${level.p99} ms, errors ${level.errors}`);
+    }
+  }
+
+  // ── Report ──────────────────────────────────────────────────────────────
+  console.log('');
+  for (const t of targets) {
+    console.log(formatTable(levels[t.name], `${t.name} ${options.path} (${Object.entries(t.env).map(([k, v]) => `${k}=${v}`).join(' ') || 'defaults'}):`));
+    const phases = levels[t.name].filter((l) => l.pageUpstreamMs !== null);
+    if (phases.length > 0) {
+      console.log(`  server phases per page, mean ms: ${phases.map((l) => `c=${l.concurrency} upstream ${l.pageUpstreamMs} render ${l.pageRenderMs} template ${l.pageTemplateMs}`).join('; ')}`);
+    }
+    console.log('');
+  }
+  let ratio = null;
+  if (options.vs) {
+    ratio = { levels: levels.A.map((a, i) => ratioOf(a, levels.B[i])) };
+    console.log('ratio A / B:');
+    for (const r of ratio.levels) console.log(`  ${formatRatios(r)}`);
+  }
+
+  const meta = {
+    path: options.path,
+    duration: options.duration,
+    upstream: options.url ? null : { latencyMs: options.latencyMs, jitterMs: options.jitterMs },
+    pinning: cpus.note,
+    node: process.version,
+    at: new Date().toISOString(),
+  };
+  const report = options.vs
+    ? { meta, a: { env: targets[0].env, levels: levels.A }, b: { env: targets[1].env, levels: levels.B }, ratio }
+    : { meta, env: targets[0].env, levels: levels[targets[0].name] };
+  const stamp = meta.at.replace(/[:.]/g, '-');
+  const jsonFile = options.json ?? path.join('perf', 'results', `load-${stamp}.json`);
+  mkdirSync(path.dirname(path.resolve(jsonFile)), { recursive: true });
+  writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+  const chartFile = jsonFile.replace(/\.json$/, '') + '.svg';
+  const series = targets.map((t) => ({ name: `${t.name} ${Object.entries(t.env).map(([k, v]) => `${k}=${v}`).join(' ')}`.trim(), levels: levels[t.name] }));
+  writeFileSync(chartFile, stressCurveSvg(series, `${options.path}: stress curve (upstream ${upstream})`));
+  console.log(`\nwrote ${jsonFile} and ${chartFile}`);
+}
+
+/**
+ * @param {string} label
+ * @param {number} duration
+ */
+function progress(label, duration) {
+  return (/** @type {{ second: number, requests: number }} */ tick) => {
+    const line = `  ${label}: ${tick.second}/${duration} s, ${tick.requests} req/s`;
+    if (process.stderr.isTTY) process.stderr.write(`\r${line.padEnd(60)}${tick.second >= duration ? '\n' : ''}`);
+    else if (tick.second === duration || tick.second % 5 === 0) process.stderr.write(`${line}\n`);
+  };
+}

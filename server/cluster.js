@@ -1,0 +1,78 @@
+// @ts-check
+// All cores: with WORKERS > 1 the primary process serves nothing itself. It
+// has started the catalog service once (server/index.js), forks the workers
+// (each runs server/index.js again and listens on the same port, which
+// node:cluster shares round-robin), replaces a worker that dies, and answers
+// the workers' requests for the metrics of all of them (ADR 006).
+import cluster from 'node:cluster';
+import { serveAggregateFromPrimary } from './metrics/cluster.js';
+
+const RESTART_WINDOW_MS = 60_000;
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * @param {{
+ *   config: import('./config.js').Config,
+ *   log: import('pino').Logger,
+ *   catalogUrl: string,
+ *   onFatal: () => void,
+ * }} options
+ * @returns {{ stop: () => Promise<void> }}
+ */
+export function forkWorkers({ config, log, catalogUrl, onFatal }) {
+  serveAggregateFromPrimary();
+  // Every worker must sign and read the visitor cookie with the same secret,
+  // even when it is the random one of this start.
+  const env = { CATALOG_URL: catalogUrl, COOKIE_SECRET: config.cookie.secret, WORKERS: String(config.workers) };
+  let stopping = false;
+  /** @type {number[]} */
+  let restarts = [];
+  let listening = 0;
+
+  const fork = () => {
+    const worker = cluster.fork(env);
+    worker.once('listening', (address) => {
+      listening += 1;
+      if (listening === config.workers) {
+        console.log(`marquee: ${config.workers} workers listening on http://${config.host}:${address.port}`);
+      }
+    });
+  };
+  for (let i = 0; i < config.workers; i += 1) fork();
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    log.error({ pid: worker.process.pid, code, signal }, 'worker exited; starting another');
+    // A worker that dies at start would die again: give up on a crash loop
+    // rather than fork for ever.
+    const now = Date.now();
+    restarts = [...restarts.filter((at) => now - at < RESTART_WINDOW_MS), now];
+    if (restarts.length > config.workers * 3) {
+      log.fatal({ restarts: restarts.length }, 'workers keep exiting; stopping');
+      onFatal();
+      return;
+    }
+    fork();
+  });
+
+  return {
+    async stop() {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise((resolve) => {
+              if (worker.isDead()) return resolve(undefined);
+              const timer = setTimeout(() => worker.process.kill('SIGKILL'), STOP_GRACE_MS);
+              worker.once('exit', () => {
+                clearTimeout(timer);
+                resolve(undefined);
+              });
+              worker.process.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// @ts-check
+// perf:load end to end, briefly: catalog and app in their own processes, one
+// 2-second level, and the JSON and the chart it writes. No figure is judged
+// here (timed assertions on a shared machine only measure the machine).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+test('perf:load --duration 2 --concurrency 5 --json writes every figure', { timeout: 60_000 }, async () => {
+  const json = path.join(mkdtempSync(path.join(tmpdir(), 'marquee-load-')), 'load.json');
+  const child = spawn(process.execPath, ['perf/load.js', '--duration', '2', '--warmup', '1', '--concurrency', '5', '--json', json], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  assert.equal(code, 0, `perf:load failed:\n${output}`);
+
+  const report = JSON.parse(readFileSync(json, 'utf8'));
+  assert.equal(report.levels.length, 1);
+  const [level] = report.levels;
+  assert.equal(level.concurrency, 5);
+  assert.ok(level.rps > 0, 'some requests completed');
+  for (const key of ['p50', 'p90', 'p99', 'firstByteP50', 'cpuMsPerRequest', 'peakRssMb', 'eventLoopDelayP99Ms', 'poolPendingMax']) {
+    assert.equal(typeof level[key], 'number', `levels[0].${key} must be a number`);
+  }
+  for (const key of ['errors', 'timeouts', 'non2xx']) assert.equal(level[key], 0, `${key} at c=5`);
+  assert.ok(existsSync(json.replace(/\.json$/, '.svg')), 'the stress-curve chart is written next to the JSON');
+  assert.match(output, /req\/s\s+p50 ms/, 'the table is printed');
+});
