@@ -1,0 +1,186 @@
+// @ts-check
+// Builds the browser bundle with esbuild and checks its size.
+// Budgets come from issue "Server-rendered home page": at most 75 KB gzip of
+// JavaScript before hydration (entry + its static imports) and 100 KB gzip for
+// everything the home page loads on its own (plus the lazy Falcor chunk).
+//   node client/build.js            build once, print sizes, fail if over budget
+//   node client/build.js --watch    rebuild on change (the dev loop)
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const DEFAULT_OUTDIR = path.join(ROOT, 'dist/client');
+/** URL prefix the server mounts the output directory at. */
+export const PUBLIC_PATH = '/assets';
+export const BUDGETS = Object.freeze({ beforeHydration: 75 * 1024, firstLoad: 100 * 1024 });
+
+/**
+ * @typedef {{ entry: string, preload: string[], lazy: string[] }} Manifest
+ * @typedef {{ file: string, raw: number, gzip: number }} FileSize
+ * @typedef {{ files: FileSize[], beforeHydration: number, firstLoad: number, overBudget: string[] }} SizeReport
+ */
+
+/**
+ * @param {{ outdir?: string, watch?: boolean, log?: (line: string) => void }} [options]
+ * @returns {Promise<{ manifest: Manifest, report: SizeReport, context?: esbuild.BuildContext }>}
+ *   (in watch mode, `context` keeps rebuilding until `context.dispose()`)
+ */
+export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log = console.log } = {}) {
+  // Stale hashed files would be served and counted: start from empty.
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  /** @type {{ manifest: Manifest, report: SizeReport } | undefined} */
+  let last;
+  /** @type {esbuild.Plugin} */
+  const afterBuild = {
+    name: 'marquee-manifest',
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.errors.length > 0 || !result.metafile) return;
+        last = writeManifest(result.metafile, outdir);
+        log(formatReport(last.report));
+      });
+    },
+  };
+  const context = await esbuild.context({
+    absWorkingDir: ROOT,
+    entryPoints: { index: 'client/index.jsx' },
+    outdir,
+    bundle: true,
+    format: 'esm',
+    // Below-the-fold code (Falcor) goes to its own chunk, out of the first load.
+    splitting: true,
+    minify: true,
+    sourcemap: 'linked',
+    target: ['es2022'],
+    platform: 'browser',
+    jsx: 'automatic',
+    // Content-hashed names: served with immutable caching.
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    // React's development build is several times larger and slower.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+    legalComments: 'linked',
+    logLevel: 'warning',
+    plugins: [afterBuild],
+  });
+  await context.rebuild();
+  if (!last) {
+    await context.dispose();
+    throw new Error('client build failed (see the errors above)');
+  }
+  if (watch) {
+    await context.watch();
+    log(`watching client/ and shared/ for changes (output: ${path.relative(ROOT, outdir)})`);
+    return { ...last, context };
+  }
+  await context.dispose();
+  return last;
+}
+
+/**
+ * Writes manifest.json (what the page references) and measures every file.
+ * @param {esbuild.Metafile} metafile
+ * @param {string} outdir
+ * @returns {{ manifest: Manifest, report: SizeReport }}
+ */
+function writeManifest(metafile, outdir) {
+  const outputs = metafile.outputs;
+  const jsFiles = Object.keys(outputs).filter((file) => file.endsWith('.js'));
+  const entry = jsFiles.find((file) => outputs[file].entryPoint === 'client/index.jsx');
+  if (!entry) throw new Error('client build produced no entry for client/index.jsx');
+
+  const beforeHydration = closure(outputs, entry, ['import-statement']);
+  const firstLoad = closure(outputs, entry, ['import-statement', 'dynamic-import']);
+  const toUrl = (/** @type {string} */ file) =>
+    `${PUBLIC_PATH}/${path.relative(outdir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
+
+  /** @type {Manifest} */
+  const manifest = {
+    entry: toUrl(entry),
+    // Static imports of the entry: the page preloads them with the entry.
+    preload: [...beforeHydration].filter((file) => file !== entry).map(toUrl),
+    lazy: jsFiles.filter((file) => !beforeHydration.has(file)).map(toUrl),
+  };
+  writeFileSync(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  /** @type {Map<string, FileSize>} */
+  const sizes = new Map();
+  for (const file of jsFiles) {
+    const bytes = readFileSync(path.resolve(ROOT, file));
+    sizes.set(file, { file: toUrl(file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+  }
+  const files = [...sizes.values()];
+  const sum = (/** @type {Set<string>} */ set) => [...set].reduce((total, file) => total + (sizes.get(file)?.gzip ?? 0), 0);
+  const report = { files, beforeHydration: sum(beforeHydration), firstLoad: sum(firstLoad), overBudget: [] };
+  if (report.beforeHydration > BUDGETS.beforeHydration) {
+    report.overBudget.push(`JS before hydration is ${kb(report.beforeHydration)} gzip, budget ${kb(BUDGETS.beforeHydration)}`);
+  }
+  if (report.firstLoad > BUDGETS.firstLoad) {
+    report.overBudget.push(`first-load JS is ${kb(report.firstLoad)} gzip, budget ${kb(BUDGETS.firstLoad)}`);
+  }
+  return { manifest, report };
+}
+
+/**
+ * Output files reachable from `start` through imports of the given kinds.
+ * @param {esbuild.Metafile['outputs']} outputs
+ * @param {string} start
+ * @param {string[]} kinds
+ */
+function closure(outputs, start, kinds) {
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = /** @type {string} */ (queue.shift());
+    for (const imported of outputs[file]?.imports ?? []) {
+      if (kinds.includes(imported.kind) && !imported.external && !seen.has(imported.path)) {
+        seen.add(imported.path);
+        queue.push(imported.path);
+      }
+    }
+  }
+  return seen;
+}
+
+/**
+ * @param {SizeReport} report
+ * @returns {string} a table of sizes and the budget lines
+ */
+export function formatReport(report) {
+  const width = Math.max(4, ...report.files.map((f) => f.file.length));
+  const row = (/** @type {string} */ name, /** @type {string} */ raw, /** @type {string} */ gzip) =>
+    `${name.padEnd(width)}  ${raw.padStart(10)}  ${gzip.padStart(10)}`;
+  const lines = [row('file', 'raw', 'gzip'), row('-'.repeat(width), '-'.repeat(10), '-'.repeat(10))];
+  for (const f of report.files) lines.push(row(f.file, kb(f.raw), kb(f.gzip)));
+  const verdict = (/** @type {number} */ size, /** @type {number} */ budget) => (size <= budget ? 'ok' : 'OVER BUDGET');
+  lines.push(
+    '',
+    `JS before hydration: ${kb(report.beforeHydration)} gzip (budget ${kb(BUDGETS.beforeHydration)}) ${verdict(report.beforeHydration, BUDGETS.beforeHydration)}`,
+    `first-load JS:       ${kb(report.firstLoad)} gzip (budget ${kb(BUDGETS.firstLoad)}) ${verdict(report.firstLoad, BUDGETS.firstLoad)}`,
+  );
+  return lines.join('\n');
+}
+
+/** @param {number} bytes */
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+// ── Command line ────────────────────────────────────────────────────────────
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const watch = process.argv.includes('--watch');
+  const { report } = await buildClient({ watch });
+  if (report.overBudget.length > 0 && !watch) {
+    console.error(
+      `\nClient bundle over budget:\n  ${report.overBudget.join('\n  ')}\n` +
+        'Move code behind a dynamic import() (below the fold) or drop a dependency; ' +
+        'see the size table above for the largest files.',
+    );
+    process.exit(1);
+  }
+}

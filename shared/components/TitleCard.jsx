@@ -1,0 +1,74 @@
+// @ts-check
+// One film: poster, name, year and rating, a link to its page, and an info
+// toggle (the one control a browser test uses to prove hydration attached the
+// handlers).
+import { memo, useCallback, useId, useState } from 'react';
+import { TitleDetails } from './TitleDetails.jsx';
+
+/** @typedef {import('../pages/home.js').Title} Title */
+/** @typedef {'high' | 'eager' | 'lazy'} ImagePriority */
+
+/** Poster size in CSS pixels (2:3, like the SVG's viewBox): fixed, so no layout shift. */
+export const POSTER_WIDTH = 160;
+export const POSTER_HEIGHT = 240;
+
+// Static props built once per process, never per render: merging props through
+// stacks of wrappers costs time linear in their count (Netflix TV UI pitfall).
+/** @type {Readonly<Record<ImagePriority, Readonly<Record<string, string>>>>} */
+const IMAGE_PROPS = Object.freeze({
+  // LCP candidates: fetched first (pitfall: a lazy hero image delays LCP).
+  high: Object.freeze({ loading: 'eager', fetchPriority: 'high', decoding: 'async' }),
+  eager: Object.freeze({ loading: 'eager', decoding: 'async' }),
+  // Below the first row: the browser fetches them only near the viewport.
+  lazy: Object.freeze({ loading: 'lazy', decoding: 'async' }),
+});
+
+/**
+ * @param {{ title: Title, image: ImagePriority }} props
+ */
+function TitleCardView({ title, image }) {
+  const [open, setOpen] = useState(false);
+  // Stable across renders, so memoized children see the same handler.
+  const toggle = useCallback(() => setOpen((was) => !was), []);
+  // Same id on server and client: useId is derived from the tree position.
+  const detailsId = useId();
+  const rating = typeof title.rating === 'number' ? `★ ${title.rating.toFixed(1)}` : null;
+  // One string, one text node: nothing for hydration to split differently.
+  const meta = [title.year, rating].filter((part) => part != null).join(' · ');
+  return (
+    <li className="card" data-title-id={title.id}>
+      <a className="card__link" href={`/title/${encodeURIComponent(title.id)}`}>
+        {/* Decorative: the name is right below, so alt="" avoids reading it twice. */}
+        <img
+          className="card__art"
+          src={title.boxart}
+          width={POSTER_WIDTH}
+          height={POSTER_HEIGHT}
+          alt=""
+          {...IMAGE_PROPS[image]}
+        />
+        <span className="card__name">{title.name}</span>
+        <span className="card__meta">{meta}</span>
+      </a>
+      <button
+        type="button"
+        className="card__info"
+        aria-pressed={open}
+        aria-controls={detailsId}
+        aria-label={`Details: ${title.name}`}
+        onClick={toggle}
+      >
+        i
+      </button>
+      <TitleDetails id={detailsId} title={title} open={open} />
+    </li>
+  );
+}
+
+/**
+ * memo: a row re-rendering (e.g. its placeholder filling in) leaves its cards alone.
+ * `paths`: the title keys the card reads, next to the component.
+ */
+export const TitleCard = Object.assign(memo(TitleCardView), {
+  paths: Object.freeze(['name', 'year', 'rating', 'boxart']),
+});
