@@ -21,18 +21,19 @@ export const BUDGETS = Object.freeze({ beforeHydration: 75 * 1024, firstLoad: 10
  * @typedef {{ entry: string, preload: string[], lazy: string[] }} Manifest
  * @typedef {{ file: string, raw: number, gzip: number }} FileSize
  * @typedef {{ files: FileSize[], beforeHydration: number, firstLoad: number, overBudget: string[] }} SizeReport
+ * @typedef {{ manifest: Manifest, report: SizeReport, metafile: esbuild.Metafile }} BuildResult
  */
 
 /**
  * @param {{ outdir?: string, watch?: boolean, log?: (line: string) => void }} [options]
- * @returns {Promise<{ manifest: Manifest, report: SizeReport, context?: esbuild.BuildContext }>}
+ * @returns {Promise<BuildResult & { context?: esbuild.BuildContext }>}
  *   (in watch mode, `context` keeps rebuilding until `context.dispose()`)
  */
 export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log = console.log } = {}) {
   // Stale hashed files would be served and counted: start from empty.
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  /** @type {{ manifest: Manifest, report: SizeReport } | undefined} */
+  /** @type {BuildResult | undefined} */
   let last;
   /** @type {esbuild.Plugin} */
   const afterBuild = {
@@ -86,7 +87,7 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
  * Writes manifest.json (what the page references) and measures every file.
  * @param {esbuild.Metafile} metafile
  * @param {string} outdir
- * @returns {{ manifest: Manifest, report: SizeReport }}
+ * @returns {BuildResult}
  */
 function writeManifest(metafile, outdir) {
   const outputs = metafile.outputs;
@@ -116,14 +117,23 @@ function writeManifest(metafile, outdir) {
   }
   const files = [...sizes.values()];
   const sum = (/** @type {Set<string>} */ set) => [...set].reduce((total, file) => total + (sizes.get(file)?.gzip ?? 0), 0);
-  const report = { files, beforeHydration: sum(beforeHydration), firstLoad: sum(firstLoad), overBudget: [] };
-  if (report.beforeHydration > BUDGETS.beforeHydration) {
-    report.overBudget.push(`JS before hydration is ${kb(report.beforeHydration)} gzip, budget ${kb(BUDGETS.beforeHydration)}`);
+  const totals = { beforeHydration: sum(beforeHydration), firstLoad: sum(firstLoad) };
+  return { manifest, report: { files, ...totals, overBudget: checkBudgets(totals) }, metafile };
+}
+
+/**
+ * @param {{ beforeHydration: number, firstLoad: number }} totals gzip bytes
+ * @returns {string[]} one message per budget exceeded (empty when within budget)
+ */
+export function checkBudgets({ beforeHydration, firstLoad }) {
+  const over = [];
+  if (beforeHydration > BUDGETS.beforeHydration) {
+    over.push(`JS before hydration is ${kb(beforeHydration)} gzip, budget ${kb(BUDGETS.beforeHydration)}`);
   }
-  if (report.firstLoad > BUDGETS.firstLoad) {
-    report.overBudget.push(`first-load JS is ${kb(report.firstLoad)} gzip, budget ${kb(BUDGETS.firstLoad)}`);
+  if (firstLoad > BUDGETS.firstLoad) {
+    over.push(`first-load JS is ${kb(firstLoad)} gzip, budget ${kb(BUDGETS.firstLoad)}`);
   }
-  return { manifest, report };
+  return over;
 }
 
 /**

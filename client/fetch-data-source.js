@@ -95,10 +95,12 @@ export class FetchDataSource {
   request(url, init) {
     return {
       subscribe: (observerOrOnNext, onError, onCompleted) => {
+        // Falcor subscribes with functions; Rx-style callers pass an observer.
+        /** @type {Observer} */
         const observer =
-          typeof observerOrOnNext === 'function' || observerOrOnNext == null
+          typeof observerOrOnNext === 'function'
             ? { onNext: observerOrOnNext, onError, onCompleted }
-            : observerOrOnNext;
+            : /** @type {Observer} */ (observerOrOnNext ?? {});
         const controller = new AbortController();
         // Settled once the observer has been told, or the subscriber left:
         // after that nothing more is delivered. `disposed` is only the latter
