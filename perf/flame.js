@@ -14,7 +14,7 @@ import { parseEnv } from './lib/options.js';
 import { planCpus } from './lib/cpus.js';
 import { startCatalog, startApp, ensureClientBuild } from './lib/processes.js';
 import { runCannon } from './lib/cannon.js';
-import { readProfile, selfMicros, callTree, topSelf } from './lib/cpuprofile.js';
+import { readProfile, selfMicros, callTree, topSelf, selfByKind } from './lib/cpuprofile.js';
 import { flameGraphHtml } from './lib/flame-html.js';
 
 const { values } = parseArgs({
@@ -72,9 +72,11 @@ const html = path.join(outDir, 'flame.html');
 const subtitle = `${values.path} at c=${concurrency} for ${duration} s: ${Math.round(window.rps)} req/s, ${window.errors} errors; ${Math.round(top.cpuMs)} ms of CPU sampled. ${cpus.note}.`;
 writeFileSync(html, flameGraphHtml(tree, { title: `Marquee flame graph: GET ${values.path}`, subtitle }));
 writeFileSync(path.join(outDir, 'profile.cpuprofile'), JSON.stringify(profile));
+writeFileSync(path.join(outDir, 'window.json'), JSON.stringify({ fromUs: window.from, toUs: window.to }));
 
 console.log(`\n${subtitle}\n\ntop frames by self time:`);
 for (const [i, frame] of top.frames.entries()) {
   console.log(`${String(i + 1).padStart(3)}. ${(frame.share * 100).toFixed(1).padStart(5)}%  ${String(frame.self).padStart(8)} ms  ${frame.name}  ${frame.file}`);
 }
+console.log(`\nself time by kind of code: ${selfByKind(tree).slice(0, 10).map((k) => `${k.kind} ${(k.share * 100).toFixed(1)}%`).join(', ')}`);
 console.log(`\nwrote ${html} (open it in a browser) and ${path.join(outDir, 'profile.cpuprofile')} (Chrome DevTools > Performance > Load profile)`);

@@ -90,6 +90,24 @@ export function topSelf(tree, limit = 15) {
 }
 
 /**
+ * Self time per kind of code (app, each dependency, node, v8, gc), so that
+ * "whose code is it" is answered before "which function".
+ * @param {Frame} tree
+ */
+export function selfByKind(tree) {
+  /** @type {Map<string, number>} */
+  const kinds = new Map();
+  /** @param {Frame} frame */
+  const visit = (frame) => {
+    if (frame.name !== '(idle)' && frame.name !== '(root)') kinds.set(frame.kind, (kinds.get(frame.kind) ?? 0) + frame.self);
+    frame.children.forEach(visit);
+  };
+  visit(tree);
+  const cpuMs = [...kinds.values()].reduce((sum, ms) => sum + ms, 0);
+  return [...kinds].sort((a, b) => b[1] - a[1]).map(([kind, ms]) => ({ kind, ms: Math.round(ms), share: cpuMs > 0 ? ms / cpuMs : 0 }));
+}
+
+/**
  * A readable name, place and kind (app, dependency, node, v8) of a frame.
  * @param {ProfileNode['callFrame']} frame
  */
