@@ -5,7 +5,7 @@
 // everything the home page loads on its own (plus the lazy Falcor chunk).
 //   node client/build.js            build once, print sizes, fail if over budget
 //   node client/build.js --watch    rebuild on change (the dev loop)
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -30,19 +30,27 @@ export const BUDGETS = Object.freeze({ beforeHydration: 75 * 1024, firstLoad: 10
  *   (in watch mode, `context` keeps rebuilding until `context.dispose()`)
  */
 export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log = console.log } = {}) {
-  // Stale hashed files would be served and counted: start from empty.
-  rmSync(outdir, { recursive: true, force: true });
+  // Stale hashed files would be served and counted: empty the directory but
+  // keep it, so a running server's watcher on it survives. Watch mode keeps
+  // them: a page already in a browser may still ask for the previous build.
   mkdirSync(outdir, { recursive: true });
+  if (!watch) for (const name of readdirSync(outdir)) rmSync(path.join(outdir, name), { recursive: true, force: true });
   /** @type {BuildResult | undefined} */
   let last;
+  /** @type {() => void} */
+  let firstBuildDone = () => {};
+  const firstBuild = new Promise((resolve) => (firstBuildDone = () => resolve(undefined)));
   /** @type {esbuild.Plugin} */
   const afterBuild = {
     name: 'marquee-manifest',
     setup(build) {
       build.onEnd((result) => {
-        if (result.errors.length > 0 || !result.metafile) return;
-        last = writeManifest(result.metafile, outdir);
-        log(formatReport(last.report));
+        // esbuild prints the errors itself; the last good manifest stays.
+        if (result.errors.length === 0 && result.metafile) {
+          last = writeManifest(result.metafile, outdir);
+          log(formatReport(last.report));
+        }
+        firstBuildDone();
       });
     },
   };
@@ -69,18 +77,21 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
     logLevel: 'warning',
     plugins: [afterBuild],
   });
-  await context.rebuild();
+  if (watch) {
+    // watch() starts with a build of its own; rebuilds follow each change.
+    await context.watch();
+    await firstBuild;
+  } else {
+    await context.rebuild().catch(() => {});
+    await context.dispose();
+  }
   if (!last) {
     await context.dispose();
     throw new Error('client build failed (see the errors above)');
   }
-  if (watch) {
-    await context.watch();
-    log(`watching client/ and shared/ for changes (output: ${path.relative(ROOT, outdir)})`);
-    return { ...last, context };
-  }
-  await context.dispose();
-  return last;
+  if (!watch) return last;
+  log(`watching client/ and shared/ for changes (output: ${path.relative(ROOT, outdir)})`);
+  return { ...last, context };
 }
 
 /**
@@ -116,7 +127,8 @@ function writeManifest(metafile, outdir) {
     sizes.set(file, { file: toUrl(file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
   }
   const files = [...sizes.values()];
-  const sum = (/** @type {Set<string>} */ set) => [...set].reduce((total, file) => total + (sizes.get(file)?.gzip ?? 0), 0);
+  const sum = (/** @type {Set<string>} */ set) =>
+    [...set].reduce((total, file) => total + (sizes.get(file)?.gzip ?? 0), 0);
   const totals = { beforeHydration: sum(beforeHydration), firstLoad: sum(firstLoad) };
   return { manifest, report: { files, ...totals, overBudget: checkBudgets(totals) }, metafile };
 }

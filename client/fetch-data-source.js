@@ -5,7 +5,7 @@
 //   set:  POST method=set&jsonGraph=<JSON envelope>            (form-urlencoded)
 //   call: POST method=call&callPath=&arguments=&pathSuffixes=&paths=  (form-urlencoded)
 // Why our own: falcor-http-datasource is unmaintained since 2016 and drags in
-// an XMLHttpRequest polyfill; fetch is everywhere we run, and this is ~100 lines.
+// an XMLHttpRequest polyfill; fetch is everywhere we run, and this one file is all it takes.
 
 /**
  * @typedef {{ onNext?: (value: any) => void, onError?: (error: any) => void, onCompleted?: () => void }} Observer
@@ -142,7 +142,11 @@ export class FetchDataSource {
             },
             (error) => {
               if (!settle()) return;
-              observer.onError?.(timedOut ? new DataSourceError(`no answer within ${this.timeoutMs} ms`, { cause: error }) : toError(error));
+              observer.onError?.(
+                timedOut
+                  ? new DataSourceError(`no answer within ${this.timeoutMs} ms`, { cause: error })
+                  : toError(error),
+              );
             },
           );
         return {

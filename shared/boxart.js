@@ -33,7 +33,8 @@ export function escapeXml(text) {
  * @type {((hash: number, color: string) => string)[]}
  */
 const SHAPES = [
-  (h, color) => `<circle cx="${40 + (h % 80)}" cy="${70 + ((h >>> 8) % 60)}" r="${28 + ((h >>> 16) % 24)}" fill="${color}"/>`,
+  (h, color) =>
+    `<circle cx="${40 + (h % 80)}" cy="${70 + ((h >>> 8) % 60)}" r="${28 + ((h >>> 16) % 24)}" fill="${color}"/>`,
   (h, color) => {
     const x = 30 + (h % 60);
     const y = 50 + ((h >>> 8) % 60);

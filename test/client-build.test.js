@@ -50,7 +50,10 @@ test('Falcor is not in the JavaScript needed to hydrate; it is in a lazy chunk',
     assert.deepEqual(falcorInputs, [], `${file} must not bundle falcor: load it with import() after hydration`);
   }
   const lazyInputs = outputsFor(lazy).flatMap(([, output]) => Object.keys(output.inputs));
-  assert.ok(lazyInputs.some((input) => input.includes('node_modules/falcor/')), 'falcor lives in a lazy chunk');
+  assert.ok(
+    lazyInputs.some((input) => input.includes('node_modules/falcor/')),
+    'falcor lives in a lazy chunk',
+  );
   assert.ok(lazyInputs.some((input) => input.endsWith('client/model.js')));
 });
 
@@ -77,6 +80,11 @@ test('a bundle over budget is reported with what to fix', () => {
   assert.equal(over.length, 2);
   assert.match(over[0], /JS before hydration is 75\.0 KB gzip, budget 75\.0 KB/);
   assert.deepEqual(checkBudgets({ beforeHydration: BUDGETS.beforeHydration, firstLoad: BUDGETS.firstLoad }), []);
-  const table = formatReport({ files: [], beforeHydration: BUDGETS.beforeHydration + 2048, firstLoad: 10, overBudget: [] });
+  const table = formatReport({
+    files: [],
+    beforeHydration: BUDGETS.beforeHydration + 2048,
+    firstLoad: 10,
+    overBudget: [],
+  });
   assert.match(table, /JS before hydration: 77\.0 KB gzip \(budget 75\.0 KB\) OVER BUDGET/);
 });

@@ -66,7 +66,10 @@ function collect(observable) {
 
 test('get: GET ?method=get&paths=<JSON>, the envelope to onNext, then onCompleted', async () => {
   reply.body = JSON.stringify({ jsonGraph: { lists: { length: 20 } } });
-  const paths = [['lists', 'length'], ['lists', { from: 0, to: 2 }, ['id', 'name']]];
+  const paths = [
+    ['lists', 'length'],
+    ['lists', { from: 0, to: 2 }, ['id', 'name']],
+  ];
   const seen = await collect(new FetchDataSource(url).get(paths));
   assert.deepEqual(seen, { next: [{ jsonGraph: { lists: { length: 20 } } }], completed: true });
   const [request] = received;
@@ -84,7 +87,10 @@ test('get: a url with a query string already gets "&", not a second "?"', async 
 });
 
 test('set: POST form-urlencoded method=set&jsonGraph=<envelope>', async () => {
-  const envelope = { jsonGraph: { titlesById: { 'alien-1979': { userRating: 4 } } }, paths: [['titlesById', 'alien-1979', 'userRating']] };
+  const envelope = {
+    jsonGraph: { titlesById: { 'alien-1979': { userRating: 4 } } },
+    paths: [['titlesById', 'alien-1979', 'userRating']],
+  };
   await collect(new FetchDataSource(url).set(envelope));
   const [request] = received;
   assert.equal(request.method, 'POST');
@@ -145,7 +151,11 @@ test('a connection failure is an error', async () => {
 test('dispose aborts the request and silences the observer', async () => {
   reply.delayMs = 300;
   let calls = 0;
-  const subscription = new FetchDataSource(url).get([['x']]).subscribe(() => calls++, () => calls++, () => calls++);
+  const subscription = new FetchDataSource(url).get([['x']]).subscribe(
+    () => calls++,
+    () => calls++,
+    () => calls++,
+  );
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.equal(subscription.disposed, false);
   subscription.dispose();
@@ -177,7 +187,10 @@ test('as a Model source: fetches what the seeded cache lacks, and only that', as
 });
 
 test('as a Model source: set sends the change and keeps the answer', async () => {
-  reply.body = JSON.stringify({ jsonGraph: { titlesById: { heat: { userRating: 5 } } }, paths: [['titlesById', 'heat', 'userRating']] });
+  reply.body = JSON.stringify({
+    jsonGraph: { titlesById: { heat: { userRating: 5 } } },
+    paths: [['titlesById', 'heat', 'userRating']],
+  });
   const model = new falcor.Model({ source: /** @type {any} */ (new FetchDataSource(url)) });
   const value = await model.setValue(/** @type {any} */ (['titlesById', 'heat', 'userRating']), 5);
   assert.equal(value, 5);

@@ -11,12 +11,25 @@ const $error = (message = 'boom') => ({ $type: 'error', value: { message } });
 const cache = {
   lists: {
     length: { $type: 'atom', value: 2 },
-    0: { name: 'Top rated', id: 'top-rated', length: 3, 0: $ref(['titlesById', 'alien-1979']), 1: $ref(['titlesById', 'gone']), 2: $ref(['titlesById', 'bad']) },
+    0: {
+      name: 'Top rated',
+      id: 'top-rated',
+      length: 3,
+      0: $ref(['titlesById', 'alien-1979']),
+      1: $ref(['titlesById', 'gone']),
+      2: $ref(['titlesById', 'bad']),
+    },
     1: $error('list failed'),
   },
   shortcut: $ref(['lists', 0]),
   titlesById: {
-    'alien-1979': { name: 'Alien', year: 1979, rating: { $type: 'atom', value: null }, tagline: { $type: 'atom' }, boxart: '/art/alien-1979.svg' },
+    'alien-1979': {
+      name: 'Alien',
+      year: 1979,
+      rating: { $type: 'atom', value: null },
+      tagline: { $type: 'atom' },
+      boxart: '/art/alien-1979.svg',
+    },
     bad: $error(),
   },
 };
@@ -32,7 +45,11 @@ test('readPath reads primitives and unwraps atoms', () => {
 test('readPath follows refs in the middle and at the end of a path', () => {
   assert.equal(readPath(cache, ['lists', 0, 0, 'name']), 'Alien');
   assert.equal(readPath(cache, ['shortcut', 0, 'year']), 1979, 'a ref whose target holds refs');
-  assert.equal(readPath(cache, ['lists', 0, 0]), cache.titlesById['alien-1979'], 'a final ref reads as its target branch');
+  assert.equal(
+    readPath(cache, ['lists', 0, 0]),
+    cache.titlesById['alien-1979'],
+    'a final ref reads as its target branch',
+  );
 });
 
 test('readPath answers undefined for missing, error and dangling nodes', () => {
@@ -96,7 +113,13 @@ test('readPath agrees with falcor on what falcor getCache() returns', async () =
   ]);
   await model.get(...paths);
   const exported = model.getCache();
-  for (const path of [['lists', 'length'], ['lists', 0, 'name'], ['lists', 0, 0, 'name'], ['lists', 0, 0, 'year'], ['lists', 0, 0, 'rating']]) {
+  for (const path of [
+    ['lists', 'length'],
+    ['lists', 0, 'name'],
+    ['lists', 0, 0, 'name'],
+    ['lists', 0, 0, 'year'],
+    ['lists', 0, 0, 'rating'],
+  ]) {
     assert.deepEqual(readPath(exported, path), await model.getValue(/** @type {any} */ (path)), path.join('.'));
   }
   assert.deepEqual(readRef(exported, ['lists', 0, 0]), ['titlesById', 'alien-1979']);

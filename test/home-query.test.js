@@ -19,19 +19,46 @@ function sampleCache() {
   return {
     lists: {
       length: 3,
-      0: { id: 'top-rated', name: 'Top <b>rated</b>', length: 3, 0: $ref('alien-1979'), 1: $ref('broken'), 2: $ref('evil') },
-      1: { id: { $type: 'atom', value: 'decade-1990s' }, name: { $type: 'atom', value: '1990s' }, length: 1, 0: $ref('heat-1995') },
+      0: {
+        id: 'top-rated',
+        name: 'Top <b>rated</b>',
+        length: 3,
+        0: $ref('alien-1979'),
+        1: $ref('broken'),
+        2: $ref('evil'),
+      },
+      1: {
+        id: { $type: 'atom', value: 'decade-1990s' },
+        name: { $type: 'atom', value: '1990s' },
+        length: 1,
+        0: $ref('heat-1995'),
+      },
     },
     titlesById: {
-      'alien-1979': { name: 'Alien', year: 1979, rating: 8.5, boxart: '/art/alien-1979.svg', genre: 'Horror', director: 'Ridley Scott', runtime: 117, mpaa: 'R' },
+      'alien-1979': {
+        name: 'Alien',
+        year: 1979,
+        rating: 8.5,
+        boxart: '/art/alien-1979.svg',
+        genre: 'Horror',
+        director: 'Ridley Scott',
+        runtime: 117,
+        mpaa: 'R',
+      },
       broken: { $type: 'error', value: { message: 'upstream timeout' } },
-      evil: { name: HOSTILE, year: 2001, rating: null, boxart: '/art/evil.svg', director: '"><img src=x onerror=alert(1)>' },
+      evil: {
+        name: HOSTILE,
+        year: 2001,
+        rating: null,
+        boxart: '/art/evil.svg',
+        director: '"><img src=x onerror=alert(1)>',
+      },
       'heat-1995': { name: 'Heat', year: { $type: 'atom', value: 1995 }, rating: { $type: 'atom', value: 8.3 } },
     },
   };
 }
 
-test('homeQuery asks for the row count, the rows, and the union of the components\' title paths', () => {
+test("homeQuery asks for the row count, the rows, and the union of the components' title paths", () => {
   const query = homeQuery(3);
   assert.deepEqual(query[0], ['lists', 'length']);
   assert.deepEqual(query[1], ['lists', { from: 0, to: 2 }, [...TitleRow.paths]]);
@@ -70,20 +97,37 @@ test('homeProps reads the fetched rows and leaves the rest as placeholders (null
     'ids come from the refs; the failed title is left out',
   );
   assert.deepEqual(top.titles[0], {
-    id: 'alien-1979', name: 'Alien', year: 1979, rating: 8.5, boxart: '/art/alien-1979.svg',
-    genre: 'Horror', director: 'Ridley Scott', runtime: 117, mpaa: 'R',
+    id: 'alien-1979',
+    name: 'Alien',
+    year: 1979,
+    rating: 8.5,
+    boxart: '/art/alien-1979.svg',
+    genre: 'Horror',
+    director: 'Ridley Scott',
+    runtime: 117,
+    mpaa: 'R',
   });
   assert.equal('rating' in top.titles[1], false, 'a null rating is left out, not rendered as "null"');
-  assert.deepEqual(nineties, {
-    index: 1, id: 'decade-1990s', name: '1990s',
-    titles: [{ id: 'heat-1995', name: 'Heat', year: 1995, rating: 8.3, boxart: '/art/heat-1995.svg' }],
-  }, 'atoms are unwrapped; a missing boxart falls back to /art/<id>.svg');
+  assert.deepEqual(
+    nineties,
+    {
+      index: 1,
+      id: 'decade-1990s',
+      name: '1990s',
+      titles: [{ id: 'heat-1995', name: 'Heat', year: 1995, rating: 8.3, boxart: '/art/heat-1995.svg' }],
+    },
+    'atoms are unwrapped; a missing boxart falls back to /art/<id>.svg',
+  );
 });
 
 test('homeProps: rows past atfRows are placeholders even when the cache has them', () => {
   const props = homeProps(sampleCache(), 1);
   assert.equal(props.rows[1], null, 'the server and client agree on atfRows, not on what the cache holds');
-  assert.deepEqual(homeProps(sampleCache(), 50).rows.map((r) => r?.index ?? null), [0, 1, null], 'atfRows past the count is clamped');
+  assert.deepEqual(
+    homeProps(sampleCache(), 50).rows.map((r) => r?.index ?? null),
+    [0, 1, null],
+    'atfRows past the count is clamped',
+  );
 });
 
 test('homeProps survives an empty or broken cache', () => {

@@ -46,9 +46,12 @@ export function RowPlaceholder({ index }) {
         active = false;
       };
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) load();
-    }, { rootMargin: PREFETCH_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) load();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
     observer.observe(element);
     return () => {
       active = false;
@@ -58,7 +61,13 @@ export function RowPlaceholder({ index }) {
 
   if (row) return <TitleRow row={row} />;
   return (
-    <section ref={ref} className="row row--placeholder" data-row-index={index} data-row-state="placeholder" aria-busy="true">
+    <section
+      ref={ref}
+      className="row row--placeholder"
+      data-row-index={index}
+      data-row-state="placeholder"
+      aria-busy="true"
+    >
       <div className="row__name row__name--placeholder" />
       <div className="row__cards row__cards--placeholder" />
     </section>
