@@ -19,6 +19,7 @@ import { homePage } from './pages/home.js';
 import { boxartImage } from './pages/boxart.js';
 import { notFoundPage, errorPage } from './pages/errors.js';
 import { createRegistry } from './metrics/registry.js';
+import { mountPerf } from './perf/routes.js';
 import { httpMetrics } from './metrics/http.js';
 import { createPageTimings } from './metrics/page-timings.js';
 import { collectRuntimeMetrics } from './metrics/runtime.js';
@@ -112,6 +113,8 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
   // Prometheus text; under node:cluster, the aggregate of all workers.
   mountMetrics(routes, { registry });
   countRoutes(registry, routes);
+
+  mountPerf(routes, { registry, log, config, templates });
 
   extraRoutes?.(routes);
 

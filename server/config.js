@@ -24,6 +24,7 @@ export const KNOBS = {
   COOKIE_SECRET: { default: '', parse: secret, doc: 'signs the visitor cookie (32+ chars); empty: a random one per start' },
   COOKIE_SECURE: { default: '0', parse: oneOf(['0', '1']), doc: '1: the visitor cookie is sent over HTTPS only' },
   LOG_LEVEL: { default: '', parse: oneOf(['', 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), doc: 'pino level; empty: info, silent when NODE_ENV=test' },
+  BEACON_RATE_PER_MIN: { default: '60', parse: integer(1, 100000), doc: 'POST /perf/beacon requests allowed per client address per minute (token bucket, same burst)' },
 };
 
 /**
@@ -38,6 +39,7 @@ export const KNOBS = {
  *   page: Readonly<{ atfRows: number | 'all' }>,
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
  *   log: Readonly<{ level: string }>,
+ *   perf: Readonly<{ beaconRatePerMin: number }>,
  * }>} Config
  */
 
@@ -79,6 +81,7 @@ export function loadConfig(env = process.env) {
       secure: v.COOKIE_SECURE === '1',
     },
     log: { level: v.LOG_LEVEL || (v.NODE_ENV === 'test' ? 'silent' : 'info') },
+    perf: { beaconRatePerMin: v.BEACON_RATE_PER_MIN },
   });
 }
 

@@ -1,0 +1,95 @@
+// @ts-check
+/**
+ * Sends one beacon per page view to POST /perf/beacon with
+ * navigator.sendBeacon (https://w3c.github.io/beacon/), which survives the
+ * page being closed: when the lab TTI search ends, or when the page is hidden
+ * first (the last moment a page can reliably send anything; `unload` is not
+ * fired on mobile and blocks the bfcache, https://developer.chrome.com/docs/web-platform/page-lifecycle-api).
+ * Carries: the route template and server timings the server handed the page
+ * (#marquee-data), the navigation type, the effective connection type
+ * (https://wicg.github.io/netinfo/, Chromium only) and the metrics so far.
+ * The server (server/perf/beacon-schema.js) refuses unknown names, so this
+ * sends only finite numbers under the names it knows.
+ */
+import { activationStart } from './app-tti.js';
+import { currentMemory } from './memory.js';
+
+export const BEACON_URL = '/perf/beacon';
+const METRICS = ['appTTI', 'labTTI', 'tbt', 'fcp', 'lcp', 'inp', 'cls', 'ttfb', 'memory'];
+const SERVER_TIMINGS = ['upstream', 'render', 'template', 'total'];
+
+/**
+ * What the server handed the page: the route template and its own timings.
+ * @returns {{ route: string, timings: Record<string, number> } | null} null off Marquee pages
+ */
+export function readPageData() {
+  const element = document.getElementById('marquee-data');
+  if (!element?.textContent) return null;
+  try {
+    const { page } = JSON.parse(element.textContent);
+    return typeof page?.route === 'string' ? { route: page.route, timings: page.timings ?? {} } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Navigation Timing's type, named as web-vitals (and the server) name it. */
+export function navigationType() {
+  if (document.wasDiscarded) return 'restore';
+  const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (
+    performance.getEntriesByType('navigation')[0]
+  );
+  if (!navigation) return 'unknown';
+  if (document.prerendering || activationStart() > 0) return 'prerender';
+  return navigation.type.replace(/_/g, '-');
+}
+
+/**
+ * @param {import('./store.js').PerfSnapshot} snapshot
+ * @param {{ route: string, timings: Record<string, number> }} page
+ */
+export function buildBeacon(snapshot, page) {
+  const round = (/** @type {number} */ n) => Math.round(n * 1000) / 1000;
+  const numbers = (/** @type {Record<string, number>} */ from, /** @type {string[]} */ names) =>
+    Object.fromEntries(
+      names.filter((name) => Number.isFinite(from[name]) && from[name] >= 0).map((name) => [name, round(from[name])]),
+    );
+  return {
+    route: page.route,
+    navigationType: navigationType(),
+    effectiveType: /** @type {any} */ (navigator).connection?.effectiveType ?? 'unknown',
+    labTTIStatus: snapshot.labTTIStatus,
+    metrics: numbers(snapshot.metrics, METRICS),
+    keyInput: snapshot.keyInput.map(round),
+    server: numbers(page.timings, SERVER_TIMINGS),
+  };
+}
+
+/**
+ * Arms the one beacon of this page view.
+ * @param {import('./store.js').PerfStore} store
+ * @param {{ route: string, timings: Record<string, number> }} page
+ */
+export function sendBeaconOnce(store, page) {
+  let sent = false;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    unsubscribe();
+    removeEventListener('visibilitychange', onHidden, true);
+    removeEventListener('pagehide', send, true);
+    const memory = currentMemory();
+    if (memory && store.snapshot().metrics.memory === undefined) store.setMemory(memory);
+    navigator.sendBeacon(BEACON_URL, JSON.stringify(buildBeacon(store.snapshot(), page)));
+    store.markBeaconSent();
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') send();
+  };
+  const unsubscribe = store.subscribe((state) => {
+    if (state.labTTIStatus !== 'pending') send();
+  });
+  // pagehide too: Safari does not always fire visibilitychange on unload.
+  addEventListener('visibilitychange', onHidden, true);
+  addEventListener('pagehide', send, true);
+}

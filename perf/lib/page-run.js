@@ -1,0 +1,147 @@
+// @ts-check
+// One fresh page load in headless Chromium: a new browser context (empty
+// cache, no cookies: a first visit), the profile's throttling over CDP, the
+// in-page figures from window.__marqueePerf once the lab TTI search ends, and
+// what went over the network (HTML and JS bytes, requests) from CDP events.
+import { gzipSync } from 'node:zlib';
+import { applyThrottling, contextOptions } from './throttling.js';
+import { GRID_SELECTOR } from '../../client/measure/key-input.js';
+
+/**
+ * @typedef {{
+ *   metrics: Record<string, number>,
+ *   labTTIStatus: string,
+ *   labTTIReason: string | null,
+ *   longTasks: number | null,
+ *   keyInput: number[],
+ *   documentResponseEnd: number | null,
+ *   htmlBytes: number, htmlTransferBytes: number,
+ *   jsBytes: number, jsGzipBytes: number, jsTransferBytes: number,
+ *   requests: number,
+ * }} RunResult
+ */
+
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {{
+ *   url: string,
+ *   profile: import('./throttling.js').Profile,
+ *   injectScript: string | null,
+ *   capMs: number,
+ *   pressKeys: boolean,
+ * }} options
+ * @returns {Promise<RunResult>}
+ */
+export async function measurePageLoad(browser, { url, profile, injectScript, capMs, pressKeys }) {
+  const context = await browser.newContext(contextOptions(profile));
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const network = watchNetwork(cdp);
+    await applyThrottling(cdp, profile);
+    // The cap lives in the page (client/measure/lab-tti.js reads it at start).
+    await page.addInitScript(`window.__marqueePerfCapMs = ${Number(capMs)};`);
+    if (injectScript) await page.addInitScript(injectScript);
+
+    await page.goto(url, { waitUntil: 'load', timeout: capMs + 60_000 });
+    try {
+      // Ended: found, not found at the cap, or unsupported (not merely "not started yet").
+      const ended = () =>
+        ['found', 'not-found', 'unsupported'].includes(
+          /** @type {any} */ (globalThis).__marqueePerf?.snapshot().labTTIStatus,
+        );
+      await page.waitForFunction(ended, null, {
+        timeout: capMs + 15_000,
+        polling: 500, // a slow poll: each check is a task on the page's main thread
+      });
+    } catch {
+      const started = await page.evaluate(() => Boolean(/** @type {any} */ (globalThis).__marqueePerf));
+      throw new Error(
+        started
+          ? `the lab TTI search did not end within ${capMs + 15_000} ms`
+          : 'the page never started measuring (no window.__marqueePerf): does client/index.jsx import ./measure/index.js after hydration?',
+      );
+    }
+    const requests = network.count();
+    if (pressKeys) await pressArrowKeys(page);
+
+    const snapshot = await page.evaluate(() => /** @type {any} */ (globalThis).__marqueePerf.snapshot());
+    const documentResponseEnd = await page.evaluate(() => {
+      const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (
+        performance.getEntriesByType('navigation')[0]
+      );
+      return navigation ? navigation.responseEnd : null;
+    });
+    const bytes = await network.bytes();
+    return {
+      metrics: snapshot.metrics,
+      labTTIStatus: snapshot.labTTIStatus,
+      labTTIReason: snapshot.labTTIReason,
+      longTasks: snapshot.longTasks,
+      keyInput: snapshot.keyInput,
+      documentResponseEnd,
+      ...bytes,
+      requests,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Three arrow keys on the card grid, as a viewer would press them, so that
+ * key input and INP have something to measure (after TTI: they do not move it).
+ * @param {import('playwright-core').Page} page
+ */
+async function pressArrowKeys(page) {
+  const focusable = page.locator(`${GRID_SELECTOR} a[href]`).first();
+  if ((await focusable.count()) === 0) return;
+  await focusable.focus();
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+  }
+  await page.waitForTimeout(300); // Event Timing entries arrive after the paint
+}
+
+/**
+ * Records every request of the page from CDP Network events.
+ * @param {import('playwright-core').CDPSession} cdp
+ */
+function watchNetwork(cdp) {
+  /** @type {Map<string, { type: string, transfer: number, finished: boolean }>} */
+  const requests = new Map();
+  let sent = 0;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    // Beacons (type Ping) are the measurement's own traffic, not the page's.
+    if (event.type === 'Ping') return;
+    sent += 1;
+    requests.set(event.requestId, { type: event.type ?? 'Other', transfer: 0, finished: false });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) Object.assign(request, { transfer: event.encodedDataLength, finished: true });
+  });
+
+  return {
+    count: () => sent,
+    async bytes() {
+      const totals = { htmlBytes: 0, htmlTransferBytes: 0, jsBytes: 0, jsGzipBytes: 0, jsTransferBytes: 0 };
+      for (const [requestId, request] of requests) {
+        if (!request.finished || (request.type !== 'Document' && request.type !== 'Script')) continue;
+        const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
+        const raw = Buffer.from(body, base64Encoded ? 'base64' : 'utf8');
+        if (request.type === 'Document') {
+          totals.htmlBytes += raw.length;
+          totals.htmlTransferBytes += request.transfer;
+        } else {
+          totals.jsBytes += raw.length;
+          // What gzip -6 (the usual server setting) would send, whatever this server does.
+          totals.jsGzipBytes += gzipSync(raw).length;
+          totals.jsTransferBytes += request.transfer;
+        }
+      }
+      return totals;
+    },
+  };
+}

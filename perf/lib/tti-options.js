@@ -1,0 +1,81 @@
+// @ts-check
+// Command-line options of perf/tti.js, read and checked once.
+import { parseArgs } from 'node:util';
+import { PROFILES } from './throttling.js';
+
+export const USAGE = `npm run perf:tti -- [options]
+  --url URL                 measure this page instead of starting Marquee (any site)
+  --runs 5                  fresh page loads (never trust one: the spread is wide)
+  --profile mobile          none | desktop | mobile (CDP throttling, as Lighthouse's devtools mode)
+  --json FILE               write every run and the summary as JSON, the chart next to it
+  --lighthouse              also run Lighthouse 13 (npx lighthouse@13) and compare its "interactive"
+  --lighthouse-runs 3       Lighthouse runs for the comparison
+  --cap 30000               ms before the in-page lab TTI search gives up (reported as not found)`;
+
+/**
+ * @typedef {{
+ *   url: string | null,
+ *   runs: number,
+ *   profile: keyof typeof PROFILES,
+ *   json: string | null,
+ *   lighthouse: boolean,
+ *   lighthouseRuns: number,
+ *   capMs: number,
+ * }} TTIOptions
+ */
+
+/**
+ * @param {string[]} argv
+ * @returns {TTIOptions}
+ */
+export function readOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string' },
+      runs: { type: 'string', default: '5' },
+      profile: { type: 'string', default: 'mobile' },
+      json: { type: 'string' },
+      lighthouse: { type: 'boolean', default: false },
+      'lighthouse-runs': { type: 'string', default: '3' },
+      cap: { type: 'string', default: '30000' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const problems = [];
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 200) problems.push('--runs must be a whole number from 1 to 200');
+  if (!Object.hasOwn(PROFILES, values.profile))
+    problems.push(`--profile must be one of ${Object.keys(PROFILES).join(', ')}`);
+  const lighthouseRuns = Number(values['lighthouse-runs']);
+  if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1 || lighthouseRuns > 20)
+    problems.push('--lighthouse-runs must be from 1 to 20');
+  const capMs = Number(values.cap);
+  if (!Number.isInteger(capMs) || capMs < 6000 || capMs > 300_000)
+    problems.push('--cap must be ms from 6000 to 300000');
+  if (values.url) {
+    try {
+      const url = new URL(values.url);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push('--url must be http: or https:');
+    } catch {
+      problems.push('--url must be an absolute URL');
+    }
+  }
+  if (problems.length > 0) {
+    console.error(`${problems.join('\n')}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return {
+    url: values.url ?? null,
+    runs,
+    profile: /** @type {keyof typeof PROFILES} */ (values.profile),
+    json: values.json ?? null,
+    lighthouse: values.lighthouse,
+    lighthouseRuns,
+    capMs,
+  };
+}

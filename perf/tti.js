@@ -1,0 +1,149 @@
+// @ts-check
+// npm run perf:tti -- [--url URL] [--runs N] [--profile none|desktop|mobile] [--json FILE] [--lighthouse]
+// Time To Interactive in real browsers: N fresh headless Chromium page loads
+// of Marquee (started here, as `npm start` runs it) or of any --url, each
+// under the profile's CDP throttling, measured by the page's own modules
+// (client/measure/; injected into sites that lack them). Prints each figure's
+// min / median / p90 / max and spread; --json writes the runs, the summary
+// and an SVG chart of the runs. See README, "Measuring Time To Interactive".
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { availableParallelism } from 'node:os';
+import { launchBrowser } from '../test/helpers/browser.js';
+import { readOptions } from './lib/tti-options.js';
+import { PROFILES } from './lib/throttling.js';
+import { buildClient, startMarquee } from './lib/tti-server.js';
+import { measureScript, pageMeasuresItself } from './lib/inject-measure.js';
+import { measurePageLoad } from './lib/page-run.js';
+import { summarize, summaryTable, format } from './lib/tti-report.js';
+import { runsChartSvg } from './lib/tti-chart.js';
+import { runLighthouse } from './lib/lighthouse.js';
+import { distribution } from './lib/stats.js';
+
+const options = readOptions(process.argv.slice(2));
+const profile = PROFILES[options.profile];
+const progress = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
+
+// ── The page under test ─────────────────────────────────────────────────────
+/** @type {import('playwright-core').Browser | null} */
+let browser = null;
+let server = null;
+let url = options.url;
+if (!url) {
+  progress('perf:tti: building the client and starting Marquee (NODE_ENV=production)…');
+  await buildClient();
+  server = await startMarquee();
+  url = `${server.url}/`;
+}
+const stopAll = async () => {
+  await browser?.close().catch(() => {});
+  await server?.stop();
+};
+process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
+
+const measuresItself = await pageMeasuresItself(url);
+const injectScript = measuresItself ? null : await measureScript();
+progress(
+  `perf:tti: ${url} · profile ${options.profile} (${profile.description}) · ${options.runs} runs · ${availableParallelism()} cores`,
+);
+progress(
+  measuresItself
+    ? '  the page measures itself (client/measure/)'
+    : '  measurement injected at document start (App TTI only if the page marks marquee:interactive)',
+);
+if (options.runs === 1) progress('  warning: one run is anecdote, not measurement; use --runs 5 or more');
+
+// ── Runs ────────────────────────────────────────────────────────────────────
+/** @type {(import('./lib/page-run.js').RunResult & { run: number })[]} */
+const runs = [];
+try {
+  browser = await launchBrowser();
+  for (let i = 1; i <= options.runs; i += 1) {
+    const started = Date.now();
+    const result = await measurePageLoad(browser, {
+      url,
+      profile,
+      injectScript,
+      capMs: options.capMs,
+      pressKeys: measuresItself,
+    });
+    runs.push({ run: i, ...result });
+    const m = result.metrics;
+    const show = (/** @type {number | undefined} */ v) => (v === undefined ? '—' : format(v, 'ms'));
+    progress(
+      `  run ${i}/${options.runs}: App TTI ${show(m.appTTI)} · lab TTI ${m.labTTI === undefined ? result.labTTIStatus : show(m.labTTI)} · ` +
+        `TBT ${show(m.tbt)} · FCP ${show(m.fcp)} · LCP ${show(m.lcp)} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  }
+} catch (error) {
+  await stopAll();
+  console.error(`perf:tti: ${error.message}`);
+  process.exit(1);
+}
+await browser.close();
+
+// ── Summary ─────────────────────────────────────────────────────────────────
+const summary = summarize(runs);
+console.log(`\n${url} · ${options.profile} · ${runs.length} runs\n`);
+console.log(summaryTable(summary, runs.length));
+const notFound = runs.filter((r) => r.labTTIStatus !== 'found').length;
+if (notFound > 0)
+  console.log(
+    `\nlab TTI not found in ${notFound} of ${runs.length} runs (no quiet window before the ${options.capMs} ms cap)`,
+  );
+if (options.profile !== 'none')
+  console.log('\nnote: CDP throttling does not delay TTFB; its latency lands in HTML responseEnd.');
+
+// ── Lighthouse cross-check ──────────────────────────────────────────────────
+let lighthouse = null;
+if (options.lighthouse) {
+  progress(`\nperf:tti: Lighthouse 13 × ${options.lighthouseRuns} on the same URL and profile…`);
+  const results = [];
+  for (let i = 0; i < options.lighthouseRuns; i += 1) {
+    const result = await runLighthouse(url, options.profile, profile);
+    if (!result.ok) {
+      console.log(`Lighthouse unavailable: ${result.reason}`);
+      break;
+    }
+    results.push(result);
+    progress(
+      `  lighthouse ${i + 1}/${options.lighthouseRuns}: interactive ${format(result.interactive ?? NaN, 'ms')} (v${result.version})`,
+    );
+  }
+  const interactive = distribution(results.map((r) => r.interactive ?? NaN));
+  if (interactive && summary.labTTI) {
+    const ratio = summary.labTTI.median / interactive.median;
+    console.log(
+      `\nLighthouse interactive median ${format(interactive.median, 'ms')} · in-page lab TTI median ${format(summary.labTTI.median, 'ms')} · ratio in-page / Lighthouse ${ratio.toFixed(2)}`,
+    );
+    lighthouse = { runs: results, interactive, ratio: Math.round(ratio * 100) / 100 };
+  }
+}
+await server?.stop();
+
+// ── Files ───────────────────────────────────────────────────────────────────
+const jsonFile = options.json ?? null;
+const chartFile = jsonFile
+  ? jsonFile.replace(/\.json$/i, '') + '.svg'
+  : path.join('perf', 'results', `tti-${new Date().toISOString().replace(/[:.]/g, '-')}.svg`);
+mkdirSync(path.dirname(path.resolve(chartFile)), { recursive: true });
+writeFileSync(chartFile, runsChartSvg(runs, `${url} · ${options.profile} · ${runs.length} runs`));
+if (jsonFile) {
+  const document = {
+    url,
+    profile: { name: options.profile, ...profile },
+    capMs: options.capMs,
+    environment: {
+      cores: availableParallelism(),
+      node: process.version,
+      measuredBy: measuresItself ? 'page' : 'injected',
+    },
+    runs,
+    summary,
+    lighthouse,
+  };
+  writeFileSync(jsonFile, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`\nwrote ${jsonFile} and ${chartFile}`);
+} else {
+  console.log(`\nchart: ${chartFile}`);
+}

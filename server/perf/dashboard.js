@@ -1,0 +1,102 @@
+// @ts-check
+// GET /perf: the dashboard of what browsers reported, rendered from the
+// compiled views/perf.hbs (compiled once per process, like every page shell)
+// with inline SVG charts, so it reads fine without Grafana or any script.
+import { histogramSvg, overTimeSvg, formatValue } from './svg-charts.js';
+
+/** People's names for the series, in display order. */
+const LABELS = Object.freeze({
+  appTTI: 'App TTI (hydrated)',
+  labTTI: 'Lab TTI (Lighthouse definition)',
+  tbt: 'Total Blocking Time',
+  fcp: 'First Contentful Paint',
+  lcp: 'Largest Contentful Paint',
+  inp: 'Interaction to Next Paint',
+  cls: 'Cumulative Layout Shift',
+  ttfb: 'Time To First Byte',
+  keyInput: 'Key press to next paint',
+  memory: 'JS heap',
+  'server.upstream': 'Server: upstream',
+  'server.render': 'Server: React render',
+  'server.template': 'Server: templates',
+  'server.total': 'Server: total',
+});
+
+/**
+ * @param {{
+ *   templates: { get(name: string): { head: (data: object) => string } },
+ *   scope: ReturnType<typeof import('./cluster.js').perfScope>,
+ * }} deps
+ * @returns {import('express').RequestHandler}
+ */
+export function perfDashboard({ templates, scope }) {
+  return async (_req, res) => {
+    const html = templates.get('perf').head(dashboardData(await scope.snapshot(), res.locals.nonce));
+    // Live figures: never served from a cache.
+    res.status(200).type('html').set('Cache-Control', 'no-store').send(html);
+  };
+}
+
+/**
+ * @param {ReturnType<ReturnType<typeof import('./aggregate.js').createPerfAggregates>['snapshot']> & { scope: string }} snapshot
+ * @param {string} nonce
+ */
+export function dashboardData(snapshot, nonce) {
+  const order = Object.keys(LABELS);
+  const routes = snapshot.routes
+    .filter((r) => r.metrics.length > 0)
+    .map((r) => {
+      const metrics = [...r.metrics].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+      return {
+        route: r.route,
+        labTTIStatus: Object.entries(r.labTTIStatus)
+          .filter(([, n]) => n > 0)
+          .map(([status, n]) => `${status} ${n}`)
+          .join(' · '),
+        rows: metrics.map((m) => ({
+          label: label(m.name),
+          count: m.count,
+          ...Object.fromEntries(['p50', 'p75', 'p95', 'p99', 'max'].map((q) => [q, formatValue(m[q], m.unit)])),
+        })),
+        charts: metrics.map((m) => ({
+          label: label(m.name),
+          histogram: histogramSvg({
+            ...m.histogram,
+            unit: m.unit,
+            title: `${label(m.name)}: distribution on ${r.route}`,
+          }),
+          overTime: overTimeSvg({
+            points: m.overTime,
+            unit: m.unit,
+            title: `${label(m.name)}: p50 and p95 per minute on ${r.route}`,
+          }),
+        })),
+      };
+    });
+  const recent = snapshot.recent.map((b) => ({
+    time: new Date(b.receivedAt).toISOString().slice(11, 19),
+    route: b.route,
+    navigationType: b.navigationType,
+    effectiveType: b.effectiveType,
+    appTTI: show(b.metrics.appTTI, 'ms'),
+    labTTI: b.metrics.labTTI === undefined ? b.labTTIStatus : formatValue(b.metrics.labTTI, 'ms'),
+    tbt: show(b.metrics.tbt, 'ms'),
+    fcp: show(b.metrics.fcp, 'ms'),
+    lcp: show(b.metrics.lcp, 'ms'),
+    cls: show(b.metrics.cls, 'score'),
+    serverTotal: show(b.server.total, 'ms'),
+  }));
+  const scope =
+    snapshot.scope === 'cluster' ? 'all workers' : snapshot.scope === 'process' ? 'this process' : snapshot.scope;
+  return { nonce, beacons: snapshot.beacons, scope, hasData: routes.length > 0, routes, recent };
+}
+
+/** @param {string} name */
+function label(name) {
+  return /** @type {Record<string, string>} */ (LABELS)[name] ?? name;
+}
+
+/** @param {number | undefined} value @param {'ms' | 'score' | 'bytes'} unit */
+function show(value, unit) {
+  return value === undefined ? '—' : formatValue(value, unit);
+}

@@ -1,0 +1,115 @@
+// @ts-check
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseBeacon, MAX_BEACON_BYTES, MAX_KEY_PRESSES } from '../server/perf/beacon-schema.js';
+import { startApp } from './helpers/app.js';
+import { validBeacon, postBeacon, perfSummary } from './helpers/beacons.js';
+
+/** @param {unknown} body */
+const parse = (body) => parseBeacon(typeof body === 'string' ? body : JSON.stringify(body));
+
+describe('parseBeacon', () => {
+  test('accepts a well-formed beacon and keeps only what it knows', () => {
+    const result = parse(validBeacon());
+    assert.equal(result.ok, true, result.error);
+    assert.equal(result.beacon.route, '/');
+    assert.equal(result.beacon.metrics.appTTI, 420.5);
+    assert.deepEqual(result.beacon.keyInput, [16.4, 22.1]);
+  });
+
+  test('optional labels fall back to bounded defaults', () => {
+    const bare = validBeacon();
+    for (const optional of ['effectiveType', 'labTTIStatus', 'keyInput', 'server']) delete bare[optional];
+    const result = parse(bare);
+    assert.equal(result.ok, true, result.error);
+    assert.equal(result.beacon.effectiveType, 'unknown');
+    assert.equal(result.beacon.labTTIStatus, 'pending');
+  });
+
+  /** @type {[string, unknown, RegExp][]} */
+  const junk = [
+    ['not JSON', '{"route": "/",', /not JSON/],
+    ['an array', '[1,2,3]', /JSON object/],
+    ['an unknown top-level field', validBeacon({ userAgent: 'x' }), /unknown field "userAgent"/],
+    ['__proto__ as a field', '{"__proto__": {"polluted": true}, "route": "/"}', /unknown field "__proto__"/],
+    ['an unknown metric', validBeacon({ metrics: { fid: 12 } }), /unknown metric "fid"/],
+    ['a raw URL as route', validBeacon({ route: '/title/the-land-girls-1998' }), /route must be one of/],
+    ['an unknown navigation type', validBeacon({ navigationType: 'teleport' }), /navigationType/],
+    ['an unknown effective type', validBeacon({ effectiveType: '5g' }), /effectiveType/],
+    ['a metric as a string', validBeacon({ metrics: { fcp: '100' } }), /finite number/],
+    ['NaN (as JSON null)', '{"route":"/","navigationType":"navigate","metrics":{"fcp":NaN}}', /not JSON/],
+    ['null for a metric', validBeacon({ metrics: { fcp: null } }), /finite number/],
+    ['an absurd time (1e12 ms)', validBeacon({ metrics: { labTTI: 1e12 } }), /at most/],
+    ['Infinity written as 1e999', '{"route":"/","navigationType":"navigate","metrics":{"lcp":1e999}}', /finite number/],
+    ['a negative time', validBeacon({ metrics: { ttfb: -5 } }), /negative/],
+    ['a CLS of 1e6', validBeacon({ metrics: { cls: 1e6 } }), /at most/],
+    [
+      'too many key presses',
+      validBeacon({ keyInput: new Array(MAX_KEY_PRESSES + 1).fill(10) }),
+      /at most 100 key presses/,
+    ],
+    [
+      'a huge label set of metrics',
+      validBeacon({ metrics: Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`m${i}`, 1])) }),
+      /unknown metric/,
+    ],
+    ['an unknown server timing', validBeacon({ server: { db: 3 } }), /unknown server timing/],
+    ['a missing route', validBeacon({ route: undefined }), /route must be one of/],
+  ];
+  for (const [what, body, message] of junk) {
+    test(`refuses ${what}`, () => {
+      const result = parse(body);
+      assert.equal(result.ok, false, `${what} must be refused`);
+      assert.match(result.error, message);
+    });
+  }
+
+  test('error messages quote client names cut short', () => {
+    const result = parse(validBeacon({ metrics: { ['x'.repeat(5000)]: 1 } }));
+    assert.equal(result.ok, false);
+    assert.ok(result.error.length < 100, `error too long: ${result.error.length} chars`);
+  });
+});
+
+describe('POST /perf/beacon refuses junk before it reaches the aggregates', () => {
+  /** @type {Awaited<ReturnType<typeof startApp>>} */
+  let app;
+  before(async () => {
+    app = await startApp({ env: { BEACON_RATE_PER_MIN: '1000' } });
+  });
+  after(() => app?.close());
+
+  test('a body over 64 KB is 413, whatever its content', async () => {
+    const big = JSON.stringify(validBeacon({ pad: 'x'.repeat(MAX_BEACON_BYTES) }));
+    const res = await postBeacon(app.url, big);
+    assert.equal(res.status, 413);
+    assert.match((await res.json()).error, /over 65536 bytes/);
+  });
+
+  test('junk is 400 with a JSON error naming the problem', async () => {
+    for (const body of [
+      validBeacon({ metrics: { fid: 1 } }),
+      validBeacon({ metrics: { lcp: 1e12 } }),
+      validBeacon({ metrics: { tbt: -1 } }),
+      validBeacon({ route: '/?utm=1' }),
+      '{"route":"/","navigationType":"navigate","metrics":{"fcp":Infinity}}',
+      'not json at all',
+    ]) {
+      const res = await postBeacon(app.url, body);
+      assert.equal(res.status, 400, `expected 400 for ${String(JSON.stringify(body)).slice(0, 80)}`);
+      assert.equal(typeof (await res.json()).error, 'string');
+    }
+  });
+
+  test('a beacon of another content type is 415', async () => {
+    const res = await postBeacon(app.url, validBeacon(), { 'content-type': 'application/x-www-form-urlencoded' });
+    assert.equal(res.status, 415);
+  });
+
+  test('nothing refused was counted', async () => {
+    const summary = await perfSummary(app.url);
+    assert.equal(summary.beacons, 0, 'no refused beacon may reach the aggregates');
+    for (const route of summary.routes)
+      assert.deepEqual(route.metrics, [], `route ${route.route} must hold no samples`);
+  });
+});

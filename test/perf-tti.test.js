@@ -1,0 +1,52 @@
+// @ts-check
+// npm run perf:tti end to end: builds and starts Marquee, drives Chromium
+// twice, writes the JSON and the chart.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+test(
+  'perf:tti --runs 2 --profile none --json FILE measures Marquee and writes the summary',
+  { timeout: 90_000 },
+  async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'marquee-tti-'));
+    const json = path.join(dir, 'tti.json');
+    try {
+      const { stdout } = await new Promise((resolve, reject) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'perf/tti.js', '--runs', '2', '--profile', 'none', '--json', json],
+          { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, timeout: 85_000 },
+          (error, out, err) =>
+            error ? reject(new Error(`perf:tti failed: ${error.message}\n${err}`)) : resolve({ stdout: out }),
+        );
+      });
+      assert.match(stdout, /App TTI\s+2\/2/, 'the table lists App TTI for both runs');
+
+      const result = JSON.parse(readFileSync(json, 'utf8'));
+      assert.equal(result.runs.length, 2);
+      assert.equal(result.profile.name, 'none');
+      for (const key of ['appTTI', 'labTTI', 'tbt', 'fcp', 'lcp', 'cls', 'ttfb']) {
+        const d = result.summary[key];
+        assert.ok(d, `summary.${key} is missing`);
+        for (const stat of ['min', 'median', 'p90', 'max'])
+          assert.equal(typeof d[stat], 'number', `summary.${key}.${stat}`);
+        assert.ok(d.min <= d.median && d.median <= d.max, `summary.${key} is ordered`);
+      }
+      assert.ok(result.summary.appTTI.median > result.summary.ttfb.median, 'App TTI comes after the first byte');
+      for (const run of result.runs) {
+        assert.ok(run.jsBytes > run.jsGzipBytes && run.jsGzipBytes > 0, 'JS bytes raw and gzip');
+        assert.ok(run.htmlBytes > 1000 && run.requests > 2);
+      }
+      assert.ok(existsSync(path.join(dir, 'tti.svg')), 'the chart is written next to the JSON');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
