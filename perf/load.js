@@ -19,7 +19,7 @@ if (options.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const cpus = planCpus();
+const cpus = planCpus({ pin: options.pin });
 /** @type {(() => Promise<unknown>)[]} */
 const stops = [];
 const stopAll = () => Promise.allSettled(stops.splice(0).reverse().map((stop) => stop()));

@@ -3,6 +3,7 @@
 // A bad value is a start-up error that names every bad key (epic-stack's
 // env.server.ts habit), never a surprise on the first request.
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { ConfigError } from './errors.js';
 
 /**
@@ -23,6 +24,7 @@ export const KNOBS = {
   ATF_ROWS: { default: '3', parse: atfRows, doc: 'rows rendered on the server (a number or all)' },
   COOKIE_SECRET: { default: '', parse: secret, doc: 'signs the visitor cookie (32+ chars); empty: a random one per start' },
   COOKIE_SECURE: { default: '0', parse: oneOf(['0', '1']), doc: '1: the visitor cookie is sent over HTTPS only' },
+  WORKERS: { default: '', parse: optional(integer(1, 256)), doc: 'app processes (node:cluster); empty: the number of cores in production, 1 otherwise' },
   LOG_LEVEL: { default: '', parse: oneOf(['', 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), doc: 'pino level; empty: info, silent when NODE_ENV=test' },
   BEACON_RATE_PER_MIN: { default: '60', parse: integer(1, 100000), doc: 'POST /perf/beacon requests allowed per client address per minute (token bucket, same burst)' },
 };
@@ -40,6 +42,7 @@ export const KNOBS = {
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
  *   log: Readonly<{ level: string }>,
  *   perf: Readonly<{ beaconRatePerMin: number }>,
+ *   workers: number,
  * }>} Config
  */
 
@@ -82,6 +85,8 @@ export function loadConfig(env = process.env) {
     },
     log: { level: v.LOG_LEVEL || (v.NODE_ENV === 'test' ? 'silent' : 'info') },
     perf: { beaconRatePerMin: v.BEACON_RATE_PER_MIN },
+    // One process per core serves production; one is easier to debug.
+    workers: v.WORKERS ?? (v.NODE_ENV === 'production' ? availableParallelism() : 1),
   });
 }
 
@@ -101,6 +106,11 @@ function integer(min, max) {
     if (n < min || n > max) throw new Error(`must be between ${min} and ${max}`);
     return n;
   };
+}
+
+/** @param {(raw: string) => unknown} parse an empty value stays null */
+function optional(parse) {
+  return (/** @type {string} */ raw) => (raw === '' ? null : parse(raw));
 }
 
 /** @param {string} raw */

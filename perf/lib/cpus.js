@@ -4,9 +4,13 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
-/** @returns {{ app: string | null, generator: string | null, note: string }} cpu lists for taskset */
-export function planCpus() {
+/**
+ * @param {{ pin?: boolean }} [options]
+ * @returns {{ app: string | null, generator: string | null, note: string }} cpu lists for taskset
+ */
+export function planCpus({ pin = true } = {}) {
   const count = availableParallelism();
+  if (!pin) return { app: null, generator: null, note: `no pinning (--no-pin, ${count} cores shared)` };
   if (count < 2 || !hasTaskset()) {
     return { app: null, generator: null, note: `no pinning (${count} core(s)${hasTaskset() ? '' : ', no taskset'})` };
   }

@@ -13,7 +13,8 @@ export const USAGE = `npm run perf:load -- [options]
   --vs 'K=v ...'              also measure configuration B, alternating A B A B
   --rounds 2                  A/B alternations per level with --vs
   --json FILE                 write every figure as JSON (and the chart next to it)
-  --url URL                   load a running server instead of starting one`;
+  --url URL                   load a running server instead of starting one
+  --no-pin                    no taskset (e.g. to compare WORKERS=2 across all cores)`;
 
 /** @param {string[]} argv */
 export function readOptions(argv) {
@@ -31,6 +32,7 @@ export function readOptions(argv) {
       rounds: { type: 'string', default: '2' },
       json: { type: 'string' },
       url: { type: 'string' },
+      'no-pin': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -55,6 +57,7 @@ export function readOptions(argv) {
     rounds: number('rounds', 1),
     json: values.json ?? null,
     url: values.url ?? null,
+    pin: !values['no-pin'],
   };
   if (!options.path.startsWith('/')) problems.push('--path must start with /');
   if (options.url && options.vs) problems.push('--vs starts both configurations itself: drop --url');

@@ -52,9 +52,10 @@ export function startApp({ catalogUrl, env = {}, cpus, nodeArgs = [] }) {
     cwd: ROOT,
     env: {
       ...process.env,
+      // As `npm start` runs it (request logs included: they cost under 1%),
+      // on one core unless WORKERS says otherwise.
       NODE_ENV: 'production',
       WORKERS: '1',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...env,
       HOST: '127.0.0.1',
       PORT: '0',
