@@ -6,6 +6,7 @@
 // the workers' requests for the metrics of all of them (ADR 006).
 import cluster from 'node:cluster';
 import { serveAggregateFromPrimary } from './metrics/cluster.js';
+import { servePerfFromPrimary } from './perf/cluster.js';
 
 const RESTART_WINDOW_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
@@ -21,6 +22,8 @@ const STOP_GRACE_MS = 5_000;
  */
 export function forkWorkers({ config, log, catalogUrl, onFatal }) {
   serveAggregateFromPrimary();
+  // The /perf dashboard's sketches (issue 5) are kept cluster-wide here too.
+  servePerfFromPrimary();
   // Every worker must sign and read the visitor cookie with the same secret,
   // even when it is the random one of this start.
   const env = { CATALOG_URL: catalogUrl, COOKIE_SECRET: config.cookie.secret, WORKERS: String(config.workers) };
