@@ -15,7 +15,15 @@ import { startCatalogProcess } from '../../server/catalog-process.js';
 export async function startApp({ env = {}, catalogEnv = {}, extraRoutes } = {}) {
   const catalog = await startCatalogProcess({ env: { ...process.env, ...catalogEnv }, stdio: 'pipe' });
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', ...env });
-  const built = createApp(config, { catalogUrl: catalog.url, extraRoutes });
+  let built;
+  try {
+    built = createApp(config, { catalogUrl: catalog.url, extraRoutes });
+  } catch (error) {
+    // A failed start (e.g. a duplicate route) must not leak the catalog child:
+    // its IPC channel would keep the test process alive for ever.
+    await catalog.stop();
+    throw error;
+  }
   const server = built.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
