@@ -178,7 +178,9 @@ function newSketch() {
 
 /** @param {LogCollapsingLowestDenseDDSketch} sketch */
 function quantiles(sketch) {
-  const at = (/** @type {number} */ q) => round(sketch.getValueAtQuantile(q));
+  // The sketch's ±1% can land a quantile just past the exact extremes: clamp.
+  const at = (/** @type {number} */ q) =>
+    round(Math.min(sketch.max, Math.max(sketch.min, sketch.getValueAtQuantile(q))));
   return {
     count: sketch.count,
     min: round(sketch.min),

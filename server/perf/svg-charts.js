@@ -95,7 +95,7 @@ export function escapeXml(text) {
 
 /** @param {string} title @param {string[]} parts */
 function svg(title, parts) {
-  return `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="${escapeXml(title)}"><title>${escapeXml(title)}</title>${parts.join('')}</svg>`;
+  return `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(title)}"><title>${escapeXml(title)}</title>${parts.join('')}</svg>`;
 }
 
 /** @param {number} plotH */
