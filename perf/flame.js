@@ -14,7 +14,7 @@ import { parseEnv } from './lib/options.js';
 import { planCpus } from './lib/cpus.js';
 import { startCatalog, startApp, ensureClientBuild } from './lib/processes.js';
 import { runCannon } from './lib/cannon.js';
-import { readProfile, selfMicros, callTree, topSelf, selfByKind } from './lib/cpuprofile.js';
+import { readProfile, selfMicros, callTree, topSelf, selfByKind, busyStretches } from './lib/cpuprofile.js';
 import { flameGraphHtml } from './lib/flame-html.js';
 
 const { values } = parseArgs({
@@ -79,4 +79,14 @@ for (const [i, frame] of top.frames.entries()) {
   console.log(`${String(i + 1).padStart(3)}. ${(frame.share * 100).toFixed(1).padStart(5)}%  ${String(frame.self).padStart(8)} ms  ${frame.name}  ${frame.file}`);
 }
 console.log(`\nself time by kind of code: ${selfByKind(tree).slice(0, 10).map((k) => `${k.kind} ${(k.share * 100).toFixed(1)}%`).join(', ')}`);
+const busy = busyStretches(profile, window.from, window.to);
+/** @type {Record<string, string>} */
+const ENTRY_NAMES = {
+  processTicksAndRejections: 'microtasks (promise continuations)',
+  parserOnHeadersComplete: 'incoming requests (HTTP parser)',
+  callbackTrampoline: 'immediates and I/O callbacks',
+  listOnTimeout: 'timers',
+};
+console.log(`longest busy stretches (the event loop answered nothing else): ${busy.longest.join(', ')} ms; ${busy.longCount} over 50 ms` +
+  (busy.longCount > 0 ? `, running ${busy.entries.map((e) => `${ENTRY_NAMES[e.name] ?? e.name} ${(e.share * 100).toFixed(0)}%`).join(', ')}` : ''));
 console.log(`\nwrote ${html} (open it in a browser) and ${path.join(outDir, 'profile.cpuprofile')} (Chrome DevTools > Performance > Load profile)`);

@@ -90,6 +90,51 @@ export function topSelf(tree, limit = 15) {
 }
 
 /**
+ * Stretches of back-to-back busy samples: each is time the event loop could
+ * not answer anything else (what nodejs_eventloop_lag_* measures from the
+ * inside), with what ran at the bottom of the stack during the long ones
+ * (microtasks, immediates, timers, the HTTP parser, GC).
+ * @param {Profile} profile
+ * @param {number} fromUs
+ * @param {number} toUs
+ * @param {number} [longMs]
+ */
+export function busyStretches(profile, fromUs, toUs, longMs = 50) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  /** @type {Map<number, number>} */
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  /** The frame just above the root: what the event loop was running. */
+  const entry = (/** @type {number} */ id) => {
+    let at = id;
+    while (parent.has(at) && parent.get(at) !== profile.nodes[0].id) at = /** @type {number} */ (parent.get(at));
+    return byId.get(at)?.callFrame.functionName || '(anonymous)';
+  };
+  /** @type {{ ms: number, samples: number[] }[]} */
+  const stretches = [];
+  let current = null;
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < fromUs || at > toUs) continue;
+    const idle = byId.get(profile.samples[i])?.callFrame.functionName === '(idle)';
+    if (idle) current = null;
+    else if (current) (current.ms += (profile.timeDeltas[i] ?? 0) / 1000), current.samples.push(profile.samples[i]);
+    else stretches.push((current = { ms: 0, samples: [profile.samples[i]] }));
+  }
+  const long = stretches.filter((s) => s.ms >= longMs);
+  /** @type {Map<string, number>} */
+  const entries = new Map();
+  for (const id of long.flatMap((s) => s.samples)) entries.set(entry(id), (entries.get(entry(id)) ?? 0) + 1);
+  const inLong = long.reduce((sum, s) => sum + s.samples.length, 0);
+  return {
+    longest: stretches.map((s) => Math.round(s.ms)).sort((a, b) => b - a).slice(0, 5),
+    longCount: long.length,
+    entries: [...entries].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, n]) => ({ name, share: n / (inLong || 1) })),
+  };
+}
+
+/**
  * Self time per kind of code (app, each dependency, node, v8, gc), so that
  * "whose code is it" is answered before "which function".
  * @param {Frame} tree
