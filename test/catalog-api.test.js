@@ -57,6 +57,26 @@ describe('catalog', () => {
     for (const list of body.lists) assert.deepEqual(Object.keys(list), ['id', 'name', 'length']);
   });
 
+  test('GET /lists?from&to: every list with its ids at those positions, in one answer', async () => {
+    const { body } = await get('/lists?from=0&to=9');
+    const plain = (await get('/lists')).body.lists;
+    assert.equal(body.lists.length, plain.length);
+    assert.deepEqual(body.lists[0].ids, (await get('/lists/top-rated?from=0&to=9')).body.ids);
+    for (const [i, list] of body.lists.entries()) {
+      assert.deepEqual({ id: list.id, name: list.name, length: list.length }, plain[i]);
+      assert.equal(list.ids.length, Math.min(10, list.length));
+    }
+    const past = (await get('/lists?from=5000&to=5001')).body.lists;
+    assert.ok(
+      past.every((/** @type {any} */ l) => l.ids.length === 0),
+      'positions past every end are empty',
+    );
+  });
+
+  for (const query of ['from=0&to=50', 'from=3&to=1', 'from=-1&to=2', 'from=a&to=2', 'from=0&to=1e3']) {
+    test(`bad heads range /lists?${query} → 400`, () => assertError(get(`/lists?${query}`), 400));
+  }
+
   test('GET /lists/:id with an inclusive range', async () => {
     const { status, body } = await get('/lists/genre-drama?from=2&to=4');
     assert.equal(status, 200);

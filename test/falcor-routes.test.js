@@ -41,7 +41,7 @@ function settle(source) {
 
 const ROW_FIELDS = ['name', 'year', 'rating', 'boxart'];
 
-test('3 row names + 10 titles each: 5 upstream calls in 3 dependent round trips', async () => {
+test('3 row names + 10 titles each: 3 upstream calls in 2 dependent round trips', async () => {
   const { upstream, routerFor } = setup({ latencyMs: 20 });
   const { jsonGraph } = await settle(
     routerFor().get([
@@ -52,10 +52,10 @@ test('3 row names + 10 titles each: 5 upstream calls in 3 dependent round trips'
   const paths = upstream.calls.map((c) => c.path.replace(/\?ids=.*/, '?ids=…'));
   assert.deepEqual(
     paths.sort(),
-    ['/lists', '/lists/list-0?from=0&to=9', '/lists/list-1?from=0&to=9', '/lists/list-2?from=0&to=9', '/titles?ids=…'],
-    'expected lists.all once (coalesced), one range per list, one batched titles call',
+    ['/lists', '/lists?from=0&to=9', '/titles?ids=…'],
+    "expected lists.all once (coalesced), every list's first ten ids in one call, one batched titles call",
   );
-  assert.equal(upstream.waves(), 3, 'lists → ranges (parallel) → titles: 3 dependent round trips');
+  assert.equal(upstream.waves(), 2, 'lists and their heads (parallel) → titles: 2 dependent round trips');
 
   const firstId = upstream.lists[0].ids[0];
   assert.equal(jsonGraph.lists[0].name, 'List 0');
@@ -65,7 +65,7 @@ test('3 row names + 10 titles each: 5 upstream calls in 3 dependent round trips'
 });
 
 test('lists: length, id, name, length of a list; positions past the end are empty atoms', async () => {
-  const { upstream, routerFor } = setup({ lists: 2, listLength: 3 });
+  const { routerFor } = setup({ lists: 2, listLength: 3 });
   const { jsonGraph } = await settle(
     routerFor().get([
       ['lists', 'length'],
@@ -78,8 +78,16 @@ test('lists: length, id, name, length of a list; positions past the end are empt
   assert.deepEqual(jsonGraph.lists[5].id, { $type: 'atom' });
   assert.equal(jsonGraph.lists[1][2].$type, 'ref');
   assert.deepEqual(jsonGraph.lists[1][3].name, { $type: 'atom' });
+  assert.deepEqual(Object.keys(jsonGraph.lists[1]).sort(), ['2', '3', '4'], 'positions past the end answer too');
+  assert.equal(jsonGraph.lists[1][4].name.$type, 'atom');
+});
+
+test('a range wider than one heads call asks that list alone, clamped to its end', async () => {
+  const { upstream, routerFor } = setup({ lists: 2, listLength: 60 });
+  const { jsonGraph } = await settle(routerFor().get([['lists', 1, { from: 0, to: 99 }, 'name']]));
+  assert.equal(jsonGraph.lists[1][59].$type, 'ref');
   assert.ok(
-    upstream.calls.some((c) => c.path === '/lists/list-1?from=2&to=2'),
+    upstream.calls.some((c) => c.path === '/lists/list-1?from=0&to=59'),
     'the range is clamped to the list before asking upstream',
   );
 });
@@ -170,22 +178,28 @@ test('visitor isolation: concurrent requests of two visitors never see each othe
 });
 
 test('upstream failures become generic error atoms with $expires 0; the detail goes to the log', async () => {
+  let failing = '/titles';
   const { upstream, logged, routerFor } = setup({
     fail: (_method, path) =>
-      path.startsWith('/titles') || path.startsWith('/lists/list-1')
-        ? new UpstreamError('GET /titles answered 500: secret-detail', { code: 'http', status: 500 })
+      path.startsWith(failing)
+        ? new UpstreamError(`GET ${failing} answered 500: secret-detail`, { code: 'http', status: 500 })
         : undefined,
   });
-  const result = await settle(routerFor().get([['lists', { from: 0, to: 1 }, { from: 0, to: 1 }, 'name']]));
-  const text = JSON.stringify(result);
-  assert.doesNotMatch(text, /secret-detail|500|titles answered/, 'internal detail must not reach the browser');
-  const titleAtom = result.jsonGraph.titlesById[upstream.lists[0].ids[0]].name;
-  assert.deepEqual(titleAtom, { $type: 'error', value: { message: 'temporarily unavailable' }, $expires: 0 });
-  assert.deepEqual(result.jsonGraph.lists[1][0], {
-    $type: 'error',
-    value: { message: 'temporarily unavailable' },
-    $expires: 0,
-  });
+  const query = [['lists', { from: 0, to: 1 }, { from: 0, to: 1 }, 'name']];
+  const generic = { $type: 'error', value: { message: 'temporarily unavailable' }, $expires: 0 };
+
+  const titlesDown = await settle(routerFor().get(query));
+  assert.doesNotMatch(
+    JSON.stringify(titlesDown),
+    /secret-detail|500|titles answered/,
+    'internal detail must not reach the browser',
+  );
+  assert.deepEqual(titlesDown.jsonGraph.titlesById[upstream.lists[0].ids[0]].name, generic);
+
+  failing = '/lists?';
+  const listsDown = await settle(routerFor().get(query));
+  assert.doesNotMatch(JSON.stringify(listsDown), /secret-detail|500|lists\? answered/);
+  assert.deepEqual(listsDown.jsonGraph.lists[1][0], generic);
   assert.ok(
     logged.some((l) => /secret-detail/.test(l.obj.err?.message)),
     'the detail belongs in the log',

@@ -40,14 +40,14 @@ export function idsQuery(query) {
 /**
  * `?from=0&to=9`, inclusive; clamping `to` to the list is the caller's job.
  * @param {URLSearchParams} query
+ * @param {number} [maxSpan]
  * @returns {{ from: number, to: number }}
  */
-export function rangeQuery(query) {
+export function rangeQuery(query, maxSpan = MAX_SPAN) {
   const from = indexParam(query, 'from') ?? 0;
   const to = indexParam(query, 'to') ?? from + DEFAULT_PAGE - 1;
   if (from > to) throw new HttpError(400, `from (${from}) is after to (${to})`);
-  if (to - from + 1 > MAX_SPAN)
-    throw new HttpError(400, `range too wide: ${to - from + 1} items (at most ${MAX_SPAN})`);
+  if (to - from + 1 > maxSpan) throw new HttpError(400, `range too wide: ${to - from + 1} items (at most ${maxSpan})`);
   return { from, to };
 }
 

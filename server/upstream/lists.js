@@ -10,6 +10,9 @@ import { createCoalescer } from './batch.js';
 /** The catalog refuses ranges wider than this (contract: span over 500 → 400). */
 const MAX_SPAN = 500;
 
+/** Widest range `GET /lists?from&to` answers for every list at once (contract). */
+export const MAX_HEAD_SPAN = 50;
+
 /**
  * @param {import('./pool.js').Upstream} upstream
  */
@@ -52,5 +55,24 @@ export function createListsClient(upstream) {
     return (await Promise.all(parts)).flat();
   }
 
-  return { all, range };
+  /**
+   * Title ids at positions from..to of every list, in one call that needs no
+   * list id first (so a page's rows cost one round trip before their titles).
+   * Identical calls in flight share one request.
+   * @param {number} from
+   * @param {number} to at most MAX_HEAD_SPAN - 1 past from
+   * @returns {Promise<readonly string[][]>} per list, in display order
+   */
+  function heads(from, to) {
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to - from >= MAX_HEAD_SPAN) {
+      throw new RangeError(`bad head range ${from}..${to}`);
+    }
+    const path = `/lists?from=${from}&to=${to}`;
+    return coalesce(path, async () => {
+      const { body } = await upstream.requestJson('GET', path);
+      return Object.freeze(body.lists.map((/** @type {{ ids: string[] }} */ list) => Object.freeze(list.ids)));
+    });
+  }
+
+  return { all, range, heads };
 }

@@ -58,6 +58,15 @@ export function createFakeUpstream({ lists = 5, listLength = 40, latencyMs = 1, 
     };
     if (method === 'GET' && path === '/lists')
       return ok({ lists: allLists.map(({ id, name, length }) => ({ id, name, length })) });
+    if (method === 'GET' && url.pathname === '/lists') {
+      const from = Number(url.searchParams.get('from'));
+      const to = Number(url.searchParams.get('to'));
+      return ok({
+        from,
+        to,
+        lists: allLists.map(({ id, name, length, ids }) => ({ id, name, length, ids: ids.slice(from, to + 1) })),
+      });
+    }
     if (method === 'GET' && parts[0] === 'lists') {
       const list = allLists.find((l) => l.id === parts[1]) ?? notFound();
       const from = Number(url.searchParams.get('from'));

@@ -4,6 +4,9 @@
 import { idsQuery, rangeQuery, titleIdParam } from '../params.js';
 import { HttpError } from '../respond.js';
 
+/** Positions per list on `/lists?from&to`: every list answers, so keep it short. */
+export const MAX_HEAD_SPAN = 50;
+
 /**
  * @param {ReturnType<typeof import('../router.js').createRouter>} router
  * @param {import('../load-data.js').Catalog} catalog
@@ -15,7 +18,22 @@ export function addCatalogRoutes(router, catalog) {
   router.add('GET', '/health', () => ({ ok: true, titles: titles.size, lists: lists.size }));
 
   // {"lists": [{"id": "top-rated", "name": "Top Rated", "length": 100}, ...]}
-  router.add('GET', '/lists', () => ({ lists: listSummaries }));
+  // /lists?from=0&to=9 adds each list's members at those positions, so a page
+  // gets its rows' references without first learning the list ids: one
+  // dependent round trip fewer on its critical path (Box, 2015: latency is
+  // the number of sequential upstream calls times the upstream's latency).
+  router.add('GET', '/lists', ({ query }) => {
+    if (!query.has('from') && !query.has('to')) return { lists: listSummaries };
+    const { from, to } = rangeQuery(query, MAX_HEAD_SPAN);
+    return {
+      from,
+      to,
+      lists: listSummaries.map((summary) => ({
+        ...summary,
+        ids: lists.get(summary.id)?.ids.slice(from, to + 1) ?? [],
+      })),
+    };
+  });
 
   // /lists/genre-drama?from=0&to=9 →
   // {"id", "name", "length": 789, "from": 0, "to": 9, "ids": ["the-shawshank-redemption-1994", ...]}

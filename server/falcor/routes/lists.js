@@ -3,6 +3,7 @@
  * Routes under `lists`: the rows of the home page, in display order.
  */
 import { $ref, $nothing, failedPath } from '../route-values.js';
+import { MAX_HEAD_SPAN } from '../../upstream/lists.js';
 
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
@@ -50,12 +51,24 @@ const listsRoutes = [
      * @param {unknown[] & { indices: number[], ranges: { from: number, to: number }[] }} pathSet
      */
     async get(pathSet) {
+      // Narrow ranges come from one call for every list, started together
+      // with the list index instead of after it: the rows' references cost no
+      // dependent round trip of their own (pitfall: sequential upstream calls,
+      // each paying the upstream's full latency).
+      /** @type {Map<{ from: number, to: number }, Promise<readonly string[][]>>} */
+      const heads = new Map();
+      for (const range of pathSet.ranges) {
+        if (range.to - range.from >= MAX_HEAD_SPAN) continue;
+        const call = this.clients.lists.heads(range.from, range.to);
+        call.catch(() => {}); // awaited (and its failure reported) per range below
+        heads.set(range, call);
+      }
       const lists = await this.clients.lists.all();
       const perList = await Promise.all(
         pathSet.indices.map((i) => {
           const list = lists[i];
           if (!list) return [{ path: ['lists', i], value: $nothing() }];
-          return Promise.all(pathSet.ranges.map((range) => rangeRefs(this, i, list, range)));
+          return Promise.all(pathSet.ranges.map((range) => rangeRefs(this, i, list, range, heads.get(range))));
         }),
       );
       return perList.flat(2);
@@ -71,13 +84,16 @@ const listsRoutes = [
  * @param {number} index
  * @param {import('../../upstream/lists.js').ListSummary} list
  * @param {{ from: number, to: number }} range
+ * @param {Promise<readonly string[][]>} [heads] every list's ids over this range, when narrow
  * @returns {Promise<PathValue[]>}
  */
-async function rangeRefs(ctx, index, list, { from, to }) {
+async function rangeRefs(ctx, index, list, { from, to }, heads) {
   const last = Math.min(to, list.length - 1);
   if (from > last) return [];
   try {
-    const ids = await ctx.clients.lists.range(list.id, from, last);
+    const ids = heads
+      ? ((await heads)[index] ?? []).slice(0, last - from + 1)
+      : await ctx.clients.lists.range(list.id, from, last);
     return ids.map((id, k) => ({ path: ['lists', index, from + k], value: $ref(['titlesById', id]) }));
   } catch (err) {
     return [failedPath(ctx, err, ['lists', index, { from, to: last }])];
