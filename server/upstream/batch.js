@@ -5,7 +5,9 @@
  *   (split into chunks), answered per key (router-demo's batch.js idea).
  * - `createCoalescer`: identical calls already in flight share one promise.
  * Nothing outlives its call: once answered, the next ask goes upstream again.
+ * Callers sharing one answer are woken one per event-loop turn (turns.js).
  */
+import { inTurn } from './turns.js';
 
 /**
  * @template V
@@ -77,7 +79,7 @@ export function createBatcher({ load, maxBatch = 200 }) {
   return {
     async loadMany(keys) {
       const unique = [...new Set(keys)];
-      const values = await Promise.all(unique.map(loadOne));
+      const values = await inTurn(Promise.all(unique.map(loadOne)));
       return new Map(unique.map((key, i) => [key, values[i]]));
     },
   };
@@ -91,12 +93,13 @@ export function createCoalescer() {
   /** @type {Map<string, Promise<any>>} */
   const inFlight = new Map();
   return function coalesce(key, call) {
-    const existing = inFlight.get(key);
-    if (existing) return existing;
-    const promise = Promise.resolve()
-      .then(call)
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, promise);
-    return promise;
+    let promise = inFlight.get(key);
+    if (!promise) {
+      promise = Promise.resolve()
+        .then(call)
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
+    }
+    return inTurn(promise);
   };
 }
