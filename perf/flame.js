@@ -27,8 +27,17 @@ const { values } = parseArgs({
     env: { type: 'string', default: '' },
     top: { type: 'string', default: '15' },
     out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
   },
 });
+if (values.help) {
+  console.log(`npm run perf:flame -- [--path /] [--duration 10] [--concurrency 20]
+    [--upstream-latency 0] [--upstream-jitter 0] [--env 'K=v ...'] [--top 15] [--out DIR]
+Profiles the app (node --cpu-prof) under autocannon load, writes DIR/flame.html
+(an interactive flame graph) and DIR/profile.cpuprofile, and prints the top frames
+by self time and the longest busy stretches of the event loop.`);
+  process.exit(0);
+}
 /** @type {string[]} */
 const problems = [];
 const env = parseEnv(String(values.env), problems);
