@@ -19,6 +19,7 @@ function onCommit() {
   performance.mark('marquee:interactive');
   getRowModel();
   import('./measure/index.js'); // after the mark: measuring never delays interactivity
+  import('./keyboard/index.js'); // arrow keys across the cards (TV UI), also after the mark
 }
 
 const root = document.getElementById('root');
