@@ -97,6 +97,15 @@ export function faultsFromEnv(env) {
 }
 
 /**
+ * The delay before one answer: uniform over latency ± jitter, never negative.
+ * @param {Readonly<Pick<Faults, 'latency' | 'jitter'>>} faults
+ * @param {() => number} [random] in [0, 1)
+ */
+export function delayMs({ latency, jitter }, random = Math.random) {
+  return Math.max(0, latency + jitter * (2 * random() - 1));
+}
+
+/**
  * Runs the faults that apply to one request.
  * @param {Readonly<Faults>} faults
  * @param {string} pathname
@@ -105,7 +114,7 @@ export function faultsFromEnv(env) {
  */
 export async function applyFaults(faults, pathname, res) {
   if (faults.only !== null && !pathname.startsWith(faults.only)) return true;
-  const delay = Math.max(0, faults.latency + faults.jitter * (2 * Math.random() - 1));
+  const delay = delayMs(faults);
   if (delay > 0 && !(await sleepUnlessClosed(delay, res))) return false;
 
   if (Math.random() < faults.reset) {
