@@ -16,6 +16,7 @@ import { createRouter } from './falcor/router.js';
 import { falcorEndpoint } from './falcor/endpoint.js';
 import { createModelFor } from './pages/model.js';
 import { homePage } from './pages/home.js';
+import { titlePage } from './pages/title.js';
 import { boxartImage } from './pages/boxart.js';
 import { notFoundPage, errorPage } from './pages/errors.js';
 import { createRegistry } from './metrics/registry.js';
@@ -109,6 +110,7 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
   routes.add('post', '/model.json', model);
 
   routes.add('get', '/', homePage({ atfRows: config.page.atfRows, createModel, streamPage }));
+  routes.add('get', '/title/:id', titlePage({ createModel, streamPage }));
   routes.add('get', '/art/:file', boxartImage());
   // Prometheus text; under node:cluster, the aggregate of all workers.
   mountMetrics(routes, { registry });

@@ -3,11 +3,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { CARDS_PER_ROW, homeQuery, rowQuery, homeProps, rowProps } from '../shared/pages/home.js';
+import { CARDS_PER_ROW, homeQuery, myListQuery, rowQuery, homeProps, rowProps } from '../shared/pages/home.js';
 import { TitleRow } from '../shared/components/TitleRow.jsx';
 import { TitleCard } from '../shared/components/TitleCard.jsx';
 import { TitleDetails } from '../shared/components/TitleDetails.jsx';
-import { HomeApp } from '../shared/components/HomeApp.jsx';
+import { App } from '../shared/components/App.jsx';
+import { HomePage } from '../shared/components/HomePage.jsx';
 
 /** @param {string} id */
 const $ref = (id) => ({ $type: 'ref', value: ['titlesById', id] });
@@ -68,11 +69,12 @@ test("homeQuery asks for the row count, the rows, and the union of the component
   const union = new Set([...TitleCard.paths, ...TitleDetails.paths]);
   assert.deepEqual(new Set(keys), union, 'every key a card or its details reads, and nothing else');
   assert.equal(keys.length, union.size, 'no key asked twice');
-  assert.equal(query.length, 3);
+  assert.deepEqual(query.slice(3), myListQuery(), 'then the My list row, which is always above the fold');
+  assert.equal(query.length, 5);
 });
 
-test('homeQuery with no above-the-fold rows asks only for the count', () => {
-  assert.deepEqual(homeQuery(0), [['lists', 'length']]);
+test('homeQuery with no above-the-fold rows asks only for the count and My list', () => {
+  assert.deepEqual(homeQuery(0), [['lists', 'length'], ...myListQuery()]);
 });
 
 test('rowQuery asks for one row with the same keys as the home query', () => {
@@ -131,8 +133,8 @@ test('homeProps: rows past atfRows are placeholders even when the cache has them
 });
 
 test('homeProps survives an empty or broken cache', () => {
-  assert.deepEqual(homeProps({}, 3), { rowCount: 0, rows: [] });
-  assert.deepEqual(homeProps({ lists: { length: 'many' } }, 3), { rowCount: 0, rows: [] });
+  assert.deepEqual(homeProps({}, 3), { rowCount: 0, rows: [], myList: null });
+  assert.deepEqual(homeProps({ lists: { length: 'many' } }, 3), { rowCount: 0, rows: [], myList: null });
   assert.equal(homeProps({ lists: { length: 1e9 } }, 3).rowCount, 100, 'a corrupt count is bounded');
   assert.deepEqual(homeProps({ lists: { length: 2, 0: { $type: 'error', value: {} } } }, 2).rows, [null, null]);
 });
@@ -144,7 +146,7 @@ test('rowProps reads a row fetched later the same way', () => {
 });
 
 /** @param {ReturnType<typeof homeProps>} props */
-const render = (props) => renderToString(createElement(HomeApp, { ...props, loadRow: null }));
+const render = (props) => renderToString(createElement(App, { initial: { Component: HomePage, props, key: '/' } }));
 
 test('the page renders rows, placeholders and cards with their data attributes', () => {
   const html = render(homeProps(sampleCache(), 2));

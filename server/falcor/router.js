@@ -8,6 +8,7 @@ import Router from 'falcor-router';
 import listsRoutes from './routes/lists.js';
 import titlesByIdRoutes from './routes/titlesById.js';
 import myListRoutes from './routes/myList.js';
+import listsByIdRoutes from './routes/listsById.js';
 import { errorAtom, writeErrorAtom, MESSAGES, silentLog } from './route-values.js';
 
 /** @typedef {import('./route-values.js').RouteContext} RouteContext */
@@ -54,7 +55,7 @@ function guard(route) {
   return guarded;
 }
 
-const routes = [...listsRoutes, ...titlesByIdRoutes, ...myListRoutes].map(guard);
+const routes = [...listsRoutes, ...listsByIdRoutes, ...titlesByIdRoutes, ...myListRoutes].map(guard);
 
 // Built once per process: parsing the route table per request would redo the
 // same work on every request (and a table rebuilt per request is how tables

@@ -5,7 +5,8 @@
 // delays the tail (Netflix, "Making Netflix.com Faster", 2015).
 import { createElement } from 'react';
 import { homeQuery, homeProps } from '../../shared/pages/home.js';
-import { HomeApp } from '../../shared/components/HomeApp.jsx';
+import { App } from '../../shared/components/App.jsx';
+import { HomePage } from '../../shared/components/HomePage.jsx';
 
 /**
  * @param {{
@@ -27,7 +28,8 @@ export function homePage({ atfRows, createModel, streamPage }) {
         const rows = atfRows === 'all' ? Number(await model.getValue(['lists', 'length'])) || 0 : atfRows;
         await model.get(...homeQuery(rows));
         const cache = model.getCache();
-        const element = createElement(HomeApp, { ...homeProps(cache, rows), loadRow: null });
+        const initial = { Component: HomePage, props: homeProps(cache, rows), key: '/' };
+        const element = createElement(App, { initial });
         return { cache, element, page: { atfRows: rows } };
       },
     });

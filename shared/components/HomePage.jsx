@@ -1,26 +1,25 @@
 // @ts-check
-// The catalog home page: a masthead and one section per row. Rows the server
-// fetched are rendered; the others are placeholders that load themselves.
+// The catalog home page: a masthead, the visitor's "My list" row when it has
+// titles, and one section per row. Rows the server fetched are rendered; the
+// others are placeholders that load themselves.
+import { useContext } from 'react';
+import { Masthead } from './Masthead.jsx';
 import { TitleRow } from './TitleRow.jsx';
 import { RowPlaceholder } from './RowPlaceholder.jsx';
+import { Visitor } from './Visitor.js';
 
 /** @typedef {import('../pages/home.js').Row} Row */
 
-// A constant element is created once, not on every render (constant elements).
-const MASTHEAD = (
-  <header className="masthead">
-    <h1 className="masthead__brand">Marquee</h1>
-  </header>
-);
-
 /**
- * @param {{ rowCount?: number, rows: (Row | null)[] }} props
+ * @param {{ rowCount?: number, rows: (Row | null)[], myList?: Row | null }} props
  */
-export function HomePage({ rows }) {
+export function HomePage({ rows, myList = null }) {
+  const myListRow = useContext(Visitor).myListRow(myList);
   return (
     <div className="home">
-      {MASTHEAD}
+      <Masthead home />
       <main className="rows">
+        {myListRow ? <TitleRow key="my-list" row={myListRow} eager /> : null}
         {rows.map((row, index) =>
           row ? <TitleRow key={index} row={row} eager={index === 0} /> : <RowPlaceholder key={index} index={index} />,
         )}

@@ -1,9 +1,10 @@
 // @ts-check
-// One film: poster, name, year and rating, a link to its page, and an info
-// toggle (the one control a browser test uses to prove hydration attached the
-// handlers).
+// One film: poster, name, year and rating, a link to its page (the card's
+// focusable element: keyboard navigation and client navigation rely on it),
+// an info toggle and a my-list toggle.
 import { memo, useCallback, useId, useState } from 'react';
 import { TitleDetails } from './TitleDetails.jsx';
+import { MyListButton } from './MyListButton.jsx';
 
 /** @typedef {import('../pages/home.js').Title} Title */
 /** @typedef {'high' | 'eager' | 'lazy'} ImagePriority */
@@ -60,6 +61,7 @@ function TitleCardView({ title, image }) {
       >
         i
       </button>
+      <MyListButton title={title} variant="card" />
       <TitleDetails id={detailsId} title={title} open={open} />
     </li>
   );
@@ -70,5 +72,5 @@ function TitleCardView({ title, image }) {
  * `paths`: the title keys the card reads, next to the component.
  */
 export const TitleCard = Object.assign(memo(TitleCardView), {
-  paths: Object.freeze(['name', 'year', 'rating', 'boxart']),
+  paths: Object.freeze(['name', 'year', 'rating', 'boxart', ...MyListButton.paths]),
 });

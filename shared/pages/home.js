@@ -11,14 +11,17 @@ import { TitleDetails } from '../components/TitleDetails.jsx';
 /**
  * @typedef {{ id: string, name: string, year?: number, rating?: number,
  *   boxart: string, genre?: string, director?: string, runtime?: number,
- *   mpaa?: string }} Title
+ *   mpaa?: string, inMyList?: boolean }} Title
  * @typedef {{ index: number, id: string, name: string, titles: Title[] }} Row
- * @typedef {{ rowCount: number, rows: (Row | null)[] }} HomeProps
+ * @typedef {{ rowCount: number, rows: (Row | null)[], myList: Row | null }} HomeProps
  * @typedef {(string | number | string[] | { from: number, to: number })[]} PathSet
  */
 
 /** Cards per row, server-rendered or loaded later. */
 export const CARDS_PER_ROW = 10;
+
+/** data-row-index of the "My list" row: before list 0. */
+export const MY_LIST_INDEX = -1;
 
 /** A bound like the server's ranges: a corrupt length must not build a huge page. */
 export const MAX_ROWS = 100;
@@ -39,11 +42,24 @@ export function homeQuery(atfRows) {
   const rows = clampRows(atfRows);
   /** @type {PathSet[]} */
   const query = [['lists', 'length']];
-  if (rows === 0) return query;
-  const range = { from: 0, to: rows - 1 };
-  query.push(['lists', range, [...ROW_KEYS]]);
-  query.push(['lists', range, { from: 0, to: CARDS_PER_ROW - 1 }, [...TITLE_KEYS]]);
-  return query;
+  if (rows > 0) {
+    const range = { from: 0, to: rows - 1 };
+    query.push(['lists', range, [...ROW_KEYS]]);
+    query.push(['lists', range, { from: 0, to: CARDS_PER_ROW - 1 }, [...TITLE_KEYS]]);
+  }
+  return [...query, ...myListQuery()];
+}
+
+/**
+ * The "My list" row: always above the fold (it comes first), so always in
+ * the server's query; empty positions answer "nothing" in the same pass.
+ * @returns {PathSet[]}
+ */
+export function myListQuery() {
+  return [
+    ['myList', 'length'],
+    ['myList', { from: 0, to: CARDS_PER_ROW - 1 }, [...TITLE_KEYS]],
+  ];
 }
 
 /**
@@ -74,7 +90,7 @@ export function homeProps(cache, atfRows) {
   for (let index = 0; index < rowCount; index++) {
     rows.push(index < loaded ? rowProps(cache, index) : null);
   }
-  return { rowCount, rows };
+  return { rowCount, rows, myList: myListProps(cache) };
 }
 
 /**
@@ -84,34 +100,77 @@ export function homeProps(cache, atfRows) {
  * @returns {Row | null}
  */
 export function rowProps(cache, index) {
-  const name = readPath(cache, ['lists', index, 'name']);
+  return readRow(cache, ['lists', index], index, CARDS_PER_ROW);
+}
+
+/**
+ * A row at any path of the graph (`lists[i]`, `listsById[id]`, reached
+ * through refs): its name, id and up to `maxCards` titles.
+ * @param {unknown} cache
+ * @param {(string | number)[]} path
+ * @param {number} index the row's position on its page (data-row-index)
+ * @param {number} maxCards
+ * @returns {Row | null}
+ */
+export function readRow(cache, path, index, maxCards) {
+  const name = readPath(cache, [...path, 'name']);
   if (typeof name !== 'string') return null;
-  const id = readPath(cache, ['lists', index, 'id']);
-  const length = readPath(cache, ['lists', index, 'length']);
-  const count = Math.min(CARDS_PER_ROW, typeof length === 'number' ? length : CARDS_PER_ROW);
-  /** @type {Title[]} */
-  const titles = [];
-  for (let j = 0; j < count; j++) {
-    const title = titleProps(cache, ['lists', index, j]);
-    // A title that failed upstream is left out rather than drawn half-empty.
-    if (title) titles.push(title);
-  }
-  return { index, id: typeof id === 'string' ? id : String(index), name, titles };
+  const id = readPath(cache, [...path, 'id']);
+  const length = readPath(cache, [...path, 'length']);
+  return {
+    index,
+    id: typeof id === 'string' ? id : String(index),
+    name,
+    titles: readTitles(cache, path, length, maxCards),
+  };
+}
+
+/**
+ * The "My list" row: the visitor's newest titles, or null when the list is
+ * empty (no empty row). Its data-row-index is -1: it sits before list 0, so
+ * row order and index order agree.
+ * @param {unknown} cache
+ * @returns {Row | null}
+ */
+export function myListProps(cache) {
+  const titles = readTitles(cache, ['myList'], readPath(cache, ['myList', 'length']), CARDS_PER_ROW);
+  return titles.length > 0 ? { index: MY_LIST_INDEX, id: 'my-list', name: 'My List', titles } : null;
 }
 
 /**
  * @param {unknown} cache
- * @param {(string | number)[]} path where the ref to the title sits
+ * @param {(string | number)[]} path where the refs to the titles sit, at 0, 1, …
+ * @param {unknown} length
+ * @param {number} maxCards
+ * @returns {Title[]}
+ */
+function readTitles(cache, path, length, maxCards) {
+  const count = Math.min(maxCards, typeof length === 'number' ? length : maxCards);
+  /** @type {Title[]} */
+  const titles = [];
+  for (let j = 0; j < count; j++) {
+    const at = [...path, j];
+    const target = readRef(cache, at);
+    const title = target?.[0] === 'titlesById' ? readTitle(cache, at, String(target[1]), TITLE_KEYS) : null;
+    // A title that failed upstream is left out rather than drawn half-empty.
+    if (title) titles.push(title);
+  }
+  return titles;
+}
+
+/**
+ * @param {unknown} cache
+ * @param {(string | number)[]} path the title, or a ref to it
+ * @param {string} id
+ * @param {readonly string[]} keys
  * @returns {Title | null}
  */
-function titleProps(cache, path) {
-  const target = readRef(cache, path);
-  const id = target?.[0] === 'titlesById' ? String(target[1]) : undefined;
+export function readTitle(cache, path, id, keys) {
   const name = readPath(cache, [...path, 'name']);
-  if (!id || typeof name !== 'string') return null;
+  if (typeof name !== 'string') return null;
   /** @type {Title} */
   const title = { id, name, boxart: `/art/${id}.svg` };
-  for (const key of TITLE_KEYS) {
+  for (const key of keys) {
     if (key === 'name') continue;
     const value = readPath(cache, [...path, key]);
     // Only defined, non-null primitives: the props stay JSON-like and equal on both sides.

@@ -36,7 +36,7 @@ const myListRoutes = [
     },
   },
 
-  // call myList.add('heat-1995') → { myList: { length: 3 } }, invalidated: [['myList']]
+  // call myList.add('heat-1995') → { myList: { length: 3 }, titlesById: { 'heat-1995': { inMyList: true } } }, invalidated: [['myList']]
   {
     route: 'myList.add',
     /** @this {RouteContext} @param {unknown[]} _callPath @param {unknown[]} args */
@@ -45,7 +45,7 @@ const myListRoutes = [
     },
   },
 
-  // call myList.remove('heat-1995') → { myList: { length: 1 } }, invalidated: [['myList']]
+  // call myList.remove('heat-1995') → { myList: { length: 1 }, titlesById: { 'heat-1995': { inMyList: false } } }, invalidated: [['myList']]
   {
     route: 'myList.remove',
     /** @this {RouteContext} @param {unknown[]} _callPath @param {unknown[]} args */
@@ -76,6 +76,8 @@ async function changeMyList(ctx, action, args) {
     return [
       { path: ['myList'], invalidated: true },
       { path: ['myList', 'length'], value: ids.length },
+      // The toggle on every card of this title reads this: no refetch needed.
+      { path: ['titlesById', id, 'inMyList'], value: ids.includes(id) },
     ];
   } catch (err) {
     const notFound = /** @type {any} */ (err)?.status === 404 || err instanceof TypeError;

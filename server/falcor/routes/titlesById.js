@@ -3,7 +3,8 @@
  * Routes under `titlesById`: title details (shared by everyone) and the
  * visitor's own rating of each title.
  */
-import { $nothing, errorAtom, writeErrorAtom, failedPath, MESSAGES } from '../route-values.js';
+import { $nothing, $ref, errorAtom, writeErrorAtom, failedPath, MESSAGES } from '../route-values.js';
+import { similarListIds, MAX_SIMILAR_LISTS } from '../similar-lists.js';
 
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
@@ -93,6 +94,51 @@ const titlesByIdRoutes = [
           }
         }),
       );
+    },
+  },
+
+  // { titlesById: { 'heat-1995': { inMyList: true } } }   (per visitor)
+  {
+    route: 'titlesById[{keys:ids}].inMyList',
+    /**
+     * One read of the visitor's list answers every title asked at once.
+     * @this {RouteContext}
+     * @param {unknown[] & { ids: string[] }} pathSet
+     */
+    async get(pathSet) {
+      const mine = new Set(this.visitorId ? await this.clients.visitors.myList(this.visitorId) : []);
+      return pathSet.ids.map((id) => ({ path: ['titlesById', id, 'inMyList'], value: mine.has(id) }));
+    },
+  },
+
+  // { titlesById: { 'heat-1995': { moreLikeThis: { 0: { $type: 'ref', value: ['listsById', 'genre-action'] } } } } }
+  {
+    route: 'titlesById[{keys:ids}].moreLikeThis[{integers:indices}]',
+    /**
+     * The lists holding titles of the same genre or director (similar-lists.js).
+     * @this {RouteContext}
+     * @param {unknown[] & { ids: string[], indices: number[] }} pathSet
+     */
+    async get(pathSet) {
+      const [titles, lists] = await Promise.all([this.clients.titles.get(pathSet.ids), this.clients.lists.all()]);
+      /** @type {PathValue[]} */
+      const out = [];
+      for (const id of pathSet.ids) {
+        const title = titles.get(id);
+        if (title instanceof Error) {
+          out.push(failedPath(this, title, ['titlesById', id, 'moreLikeThis']));
+          continue;
+        }
+        const listIds = title ? similarListIds(title, lists) : [];
+        for (const i of pathSet.indices) {
+          const listId = i < MAX_SIMILAR_LISTS ? listIds[i] : undefined;
+          out.push({
+            path: ['titlesById', id, 'moreLikeThis', i],
+            value: listId ? $ref(['listsById', listId]) : $nothing(),
+          });
+        }
+      }
+      return out;
     },
   },
 ];

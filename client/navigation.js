@@ -1,0 +1,91 @@
+// @ts-check
+// Client-side navigation with the history API: same-origin links to a page
+// of this app are followed without a reload (one Falcor model and its cache
+// for the page's lifetime), back and forward restore the scroll position.
+// Delegated: one click listener for every link, present and future, so a
+// link's click() or Enter on a focused link (keyboard navigation) works too.
+import { matchRoute } from '../shared/routes.js';
+
+/** @typedef {import('../shared/components/App.jsx').ShownPage} ShownPage */
+/** @typedef {{ scrollY?: number }} EntryState what each history entry remembers */
+
+/** Scroll positions are saved this long after scrolling stops (replaceState is rate-limited). */
+const SAVE_SCROLL_AFTER_MS = 150;
+
+/**
+ * @param {{
+ *   pageFor: (route: import('../shared/routes.js').RouteMatch, key: string) => Promise<ShownPage>,
+ *   show: (page: ShownPage) => void,
+ * }} deps
+ * @returns {() => void} stops listening
+ */
+export function startNavigation({ pageFor, show }) {
+  // We restore scroll ourselves, once the page is rendered: the browser's
+  // own restoration would run before the new page exists.
+  history.scrollRestoration = 'manual';
+  let current = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let saveTimer;
+
+  const saveScroll = () => {
+    clearTimeout(saveTimer);
+    history.replaceState({ ...history.state, scrollY: window.scrollY }, '');
+  };
+  const onScroll = () => {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(saveScroll, SAVE_SCROLL_AFTER_MS);
+  };
+
+  /**
+   * @param {string} href path and query
+   * @param {'push' | 'pop'} mode
+   * @param {number} scrollY where the page is shown
+   */
+  const go = async (href, mode, scrollY) => {
+    const url = new URL(href, location.href);
+    const route = matchRoute(url.pathname);
+    const attempt = ++current;
+    if (!route) return location.assign(url);
+    if (mode === 'push') saveScroll();
+    try {
+      const page = await pageFor(route, url.pathname);
+      // A newer navigation started meanwhile: it wins.
+      if (attempt !== current) return;
+      if (mode === 'push') history.pushState({ scrollY: 0 }, '', url.pathname + url.search + url.hash);
+      show({ ...page, scrollY });
+    } catch {
+      // The data or code could not be had: let the server render the page.
+      if (attempt === current) location.assign(url);
+    }
+  };
+
+  /** @param {MouseEvent} event */
+  const onClick = (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = /** @type {Element | null} */ (event.target)?.closest?.('a[href]');
+    if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return;
+    if (link.target && link.target !== '_self') return;
+    if (link.origin !== location.origin || !matchRoute(link.pathname)) return;
+    event.preventDefault();
+    if (link.pathname === location.pathname && link.search === location.search) return;
+    go(link.href, 'push', 0);
+  };
+
+  /** @param {PopStateEvent} event */
+  const onPop = (event) => {
+    const state = /** @type {EntryState | null} */ (event.state);
+    go(location.href, 'pop', state?.scrollY ?? 0);
+  };
+
+  document.addEventListener('click', onClick);
+  window.addEventListener('popstate', onPop);
+  window.addEventListener('scroll', onScroll, { passive: true });
+  window.addEventListener('pagehide', saveScroll);
+  return () => {
+    document.removeEventListener('click', onClick);
+    window.removeEventListener('popstate', onPop);
+    window.removeEventListener('scroll', onScroll);
+    window.removeEventListener('pagehide', saveScroll);
+  };
+}

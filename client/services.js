@@ -1,0 +1,54 @@
+// @ts-check
+// What the client hands the shared App: its Falcor model (lazy), the row
+// loader, my-list and rating writes, and navigation between pages.
+import { loadPage, matchRoute } from '../shared/routes.js';
+import { startNavigation } from './navigation.js';
+
+/** @typedef {import('../shared/components/App.jsx').AppServices} AppServices */
+/** @typedef {import('../shared/components/App.jsx').ShownPage} ShownPage */
+
+/**
+ * @param {object} cache the serialized JSON Graph the server rendered from
+ * @param {{ atfRows?: number }} page what the server said about the page
+ * @param {() => void} onInteractive called once hydration has committed
+ */
+export function createServices(cache, page, onInteractive) {
+  const rows = page.atfRows ?? 0;
+  /** @type {Promise<import('./model.js').AppModel> | undefined} */
+  let appModel;
+  // Falcor arrives in a lazy chunk after hydration (keep the pre-hydration JS small).
+  const getModel = () => (appModel ??= import('./model.js').then((m) => m.createAppModel(cache)));
+
+  /** @type {AppServices & { initialPage: () => Promise<ShownPage | null> }} */
+  const services = {
+    /** The page the server rendered, with its props read from the same cache. */
+    async initialPage() {
+      const route = matchRoute(location.pathname);
+      if (!route) return null;
+      const module = await loadPage(route.name);
+      const props = module.props(cache, route.params, { rows });
+      return { Component: module.Component, props, key: location.pathname };
+    },
+    onCommit() {
+      onInteractive();
+      getModel();
+    },
+    loadRow: (index) => getModel().then((m) => m.loadRow(index)),
+    changeMyList: (id, on) => getModel().then((m) => m.changeMyList(id, on)),
+    rate: (id, rating) => getModel().then((m) => m.rate(id, rating)),
+    startNavigation: (show) =>
+      startNavigation({
+        async pageFor(route, key) {
+          const [module, m] = await Promise.all([loadPage(route.name), getModel()]);
+          const props = await m.pageProps(module, route.params, rows);
+          return { Component: module.Component, props, key, title: module.documentTitle(props) };
+        },
+        show,
+      }),
+    pageShown(shown) {
+      if (shown.title) document.title = shown.title;
+      if (shown.scrollY !== undefined) window.scrollTo(0, shown.scrollY);
+    },
+  };
+  return services;
+}

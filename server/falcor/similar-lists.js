@@ -1,0 +1,27 @@
+// @ts-check
+// Which catalog lists hold "more like this" for a title: its genre's list and
+// its director's list when the catalog has them (list ids are slugs: see
+// docs/contracts.md), else its decade's. Pure: the route fetches, this picks.
+import { slugify } from '../catalog/slug.js';
+
+/** Rows of "more like this" on a title page. */
+export const MAX_SIMILAR_LISTS = 2;
+
+/**
+ * @param {{ genre?: string | null, director?: string | null, year?: number | null }} title
+ * @param {readonly { id: string }[]} lists every list the catalog offers
+ * @returns {string[]} list ids, best first, at most MAX_SIMILAR_LISTS
+ */
+export function similarListIds(title, lists) {
+  const known = new Set(lists.map((list) => list.id));
+  const wanted = [];
+  if (title.genre) wanted.push(`genre-${slugify(title.genre)}`);
+  if (title.director) wanted.push(`director-${slugify(title.director)}`);
+  const found = wanted.filter((id) => known.has(id));
+  // A film without a genre row (many have none) still gets a row to browse.
+  if (found.length === 0 && Number.isInteger(title.year)) {
+    const decade = `decade-${Math.floor(/** @type {number} */ (title.year) / 10) * 10}s`;
+    if (known.has(decade)) found.push(decade);
+  }
+  return found.slice(0, MAX_SIMILAR_LISTS);
+}

@@ -1,0 +1,56 @@
+// @ts-check
+// The root both sides render: the page being shown, inside the contexts its
+// components read (row loader, visitor state), and the status line where
+// failures are announced. The server passes no services; the client passes
+// its own (Falcor model, navigation). Contexts add no DOM, so the markup is
+// the same on both sides.
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { RowLoader } from './RowLoader.js';
+import { Visitor } from './Visitor.js';
+import { useVisitorView } from './useVisitorView.js';
+
+/**
+ * @typedef {{
+ *   Component: import('react').ComponentType<any>,
+ *   props: object,
+ *   key: string,
+ *   title?: string,
+ *   scrollY?: number,
+ * }} ShownPage key: the page's path (a new path starts its components afresh)
+ * @typedef {import('./useVisitorView.js').VisitorServices & {
+ *   loadRow: import('./RowLoader.js').LoadRow,
+ *   onCommit: () => void,
+ *   startNavigation: (show: (page: ShownPage) => void) => () => void,
+ *   pageShown: (page: ShownPage) => void,
+ * }} AppServices
+ */
+
+/**
+ * @param {{ initial: ShownPage, services?: AppServices | null }} props
+ */
+export function App({ initial, services = null }) {
+  const [page, setPage] = useState(initial);
+  const visitor = useVisitorView(services);
+  // A layout effect runs in the commit that ends hydration: from then on the
+  // handlers are attached (the app's "interactive" moment). Not a timeout,
+  // which would measure the scheduler instead. Never runs on the server.
+  useLayoutEffect(() => {
+    services?.onCommit();
+  }, []);
+  useEffect(() => services?.startNavigation(setPage), [services]);
+  // Before paint: a restored scroll position never shows the top first.
+  useLayoutEffect(() => {
+    services?.pageShown(page);
+  }, [page]);
+  const { Component, props } = page;
+  return (
+    <RowLoader.Provider value={services?.loadRow ?? null}>
+      <Visitor.Provider value={visitor}>
+        <Component key={page.key} {...props} />
+        <p className="notice" role="status">
+          {visitor.notice}
+        </p>
+      </Visitor.Provider>
+    </RowLoader.Provider>
+  );
+}

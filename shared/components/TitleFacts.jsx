@@ -1,0 +1,57 @@
+// @ts-check
+// The title page's main block: poster, name, facts, director, tagline, and
+// the visitor's controls (my-list toggle, rating).
+import { MyListButton } from './MyListButton.jsx';
+import { RatingControl } from './RatingControl.jsx';
+import { POSTER_HEIGHT, POSTER_WIDTH } from './TitleCard.jsx';
+
+/** @typedef {import('../pages/title.js').TitleDetailsProps} TitleDetailsProps */
+
+/**
+ * @param {{ title: TitleDetailsProps }} props
+ */
+function TitleFactsView({ title }) {
+  const facts = [
+    title.year,
+    typeof title.rating === 'number' ? `★ ${title.rating.toFixed(1)} IMDb` : null,
+    title.runtime != null ? `${title.runtime} min` : null,
+    title.mpaa,
+    title.genre,
+  ]
+    .filter((fact) => fact != null && fact !== '')
+    .join(' · ');
+  return (
+    <article className="title" data-title-id={title.id}>
+      {/* The LCP element of this page: fetched first (lazy hero image pitfall). */}
+      <img
+        className="title__art"
+        src={title.boxart}
+        width={POSTER_WIDTH}
+        height={POSTER_HEIGHT}
+        alt=""
+        loading="eager"
+        fetchPriority="high"
+        decoding="async"
+      />
+      <div className="title__body">
+        <h1 className="title__name">{title.name}</h1>
+        <p className="title__facts">{facts}</p>
+        {title.director ? <p className="title__director">{`Directed by ${title.director}`}</p> : null}
+        {title.tagline ? <p className="title__tagline">{title.tagline}</p> : null}
+        <div className="title__actions">
+          <MyListButton title={title} variant="page" />
+          <RatingControl title={title} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** `paths`: every title key the block and its controls read. */
+export const TitleFacts = Object.assign(TitleFactsView, {
+  paths: Object.freeze([
+    ...['name', 'year', 'rating', 'genre', 'director', 'runtime', 'mpaa', 'tagline', 'boxart'],
+    ...MyListButton.paths,
+    ...RatingControl.paths,
+  ]),
+});
