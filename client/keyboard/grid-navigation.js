@@ -22,11 +22,10 @@ export function installGridNavigation(root = document) {
 /** @param {KeyboardEvent} event */
 function onKeyDown(event) {
   const move = moveFor(event);
-  if (!move) return;
   const active = document.activeElement;
   if (move === 'back') {
-    const where = { navigation: /** @type {any} */ (window).navigation, historyLength: history.length };
-    if (isTextEntry(active) || !canGoBackInSite({ ...where, referrer: document.referrer, origin: location.origin })) {
+    const where = { historyLength: history.length, referrer: document.referrer, origin: location.origin };
+    if (isTextEntry(active) || !canGoBackInSite({ navigation: /** @type {any} */ (window).navigation, ...where })) {
       return;
     }
     event.preventDefault();
@@ -36,57 +35,41 @@ function onKeyDown(event) {
   // Pitfall (Netflix TV UI): key input responsiveness; work per key press proportional to the page.
   // So: no query over the page and no index of it (rows load later and would
   // leave one stale); only the focused card, its siblings and one row beside it.
-  const card = active?.closest('.card');
-  const row = card?.closest(ROW);
-  if (!card || !row) return;
+  const card = move && active?.closest('.card');
+  const row = card && card.closest(ROW);
+  if (!row) return;
   // An arrow on a card moves focus; it must not scroll the row or the page too.
   event.preventDefault();
-  if (move === 'left' || move === 'right') {
-    const next = move === 'left' ? card.previousElementSibling : card.nextElementSibling;
-    if (next) focusCard(next, null);
-    return;
-  }
-  const below = move === 'down';
-  for (let other = sibling(row, below); other; other = sibling(other, below)) {
+  if (move === 'left') return focusCard(card.previousElementSibling);
+  if (move === 'right') return focusCard(card.nextElementSibling);
+  for (let other = row; (other = move === 'down' ? other.nextElementSibling : other.previousElementSibling);) {
     if (!other.matches(ROW)) continue;
-    const list = other.querySelector('.row__cards');
-    const first = list?.firstElementChild;
-    if (list && first instanceof HTMLElement) {
+    const list = /** @type {HTMLElement} */ (other.querySelector('.row__cards'));
+    const first = /** @type {HTMLElement | null} */ (list.firstElementChild);
+    if (first) {
       // One measurement of the target row: its first card, plus the pitch.
-      const pitch =
-        first.nextElementSibling instanceof HTMLElement ? first.nextElementSibling.offsetLeft - first.offsetLeft : 1;
-      const left = first.getBoundingClientRect().left;
-      const index = nearestColumn(card.getBoundingClientRect().left, left, pitch, list.childElementCount);
-      focusCard(list.children[index], other);
-      return;
+      const second = /** @type {HTMLElement | null} */ (first.nextElementSibling);
+      const pitch = second ? second.offsetLeft - first.offsetLeft : 1;
+      const x = card.getBoundingClientRect().left;
+      const index = nearestColumn(x, first.getBoundingClientRect().left, pitch, list.childElementCount);
+      return focusCard(list.children[index], other);
     }
     // A row still loading: bring it into view (it loads near the viewport) and
-    // keep focus where it is; the next press finds its cards.
-    if (other.getAttribute('data-row-state') === 'placeholder') {
-      other.scrollIntoView({ block: 'nearest' });
-      return;
-    }
-    // A loaded row with no cards (every title failed): skip it.
+    // keep focus where it is; the next press finds its cards. A loaded row
+    // with no cards (every title failed) is skipped.
+    if (other.getAttribute('data-row-state') === 'placeholder') return other.scrollIntoView({ block: 'nearest' });
   }
-}
-
-/**
- * @param {Element} row
- * @param {boolean} below
- */
-function sibling(row, below) {
-  return below ? row.nextElementSibling : row.previousElementSibling;
 }
 
 /**
  * Focuses a card's link and scrolls just enough to show it: the page to its
  * whole row (heading included) when focus changed rows, the row to the card.
- * @param {Element} card
- * @param {Element | null} row the row focus moved into, if it changed rows
+ * @param {Element | null} card
+ * @param {Element} [row] the row focus moved into, if it changed rows
  */
 function focusCard(card, row) {
-  const link = card.querySelector('.card__link');
-  if (!(link instanceof HTMLElement)) return;
+  const link = /** @type {HTMLElement | null | undefined} */ (card?.querySelector('.card__link'));
+  if (!link) return;
   link.focus({ preventScroll: true });
   row?.scrollIntoView({ block: 'nearest' });
   card.scrollIntoView({ block: 'nearest', inline: 'nearest' });

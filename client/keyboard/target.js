@@ -7,6 +7,8 @@
 
 /** @type {Readonly<Record<string, Move>>} */
 export const MOVES = Object.freeze({
+  // No prototype: a key named "toString" finds nothing.
+  __proto__: null,
   ArrowLeft: 'left',
   ArrowRight: 'right',
   ArrowUp: 'up',
@@ -24,9 +26,9 @@ export const MOVES = Object.freeze({
  * @returns {Move | null}
  */
 export function moveFor(event) {
-  if (event.defaultPrevented || event.isComposing) return null;
-  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
-  return Object.hasOwn(MOVES, event.key) ? MOVES[event.key] : null;
+  const { altKey, ctrlKey, metaKey, shiftKey } = event;
+  if (event.defaultPrevented || event.isComposing || altKey || ctrlKey || metaKey || shiftKey) return null;
+  return MOVES[event.key] ?? null;
 }
 
 /**
@@ -47,7 +49,7 @@ export function nearestColumn(x, firstLeft, pitch, count) {
 }
 
 /** Input types that take no typing: Escape or Backspace there is not an edit. */
-const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
+const NON_TEXT_INPUT = /^(button|checkbox|color|file|image|radio|range|reset|submit)$/i;
 
 /**
  * Whether keys typed here edit text (where Backspace deletes and Escape
@@ -55,11 +57,13 @@ const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'color', 'file', 'image',
  * @param {{ tagName?: string, type?: string, isContentEditable?: boolean } | null | undefined} element
  */
 export function isTextEntry(element) {
-  if (!element) return false;
-  if (element.isContentEditable) return true;
-  const tag = element.tagName?.toUpperCase();
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  return tag === 'INPUT' && !NON_TEXT_INPUTS.has(String(element.type).toLowerCase());
+  const tag = element?.tagName?.toUpperCase();
+  return Boolean(
+    element?.isContentEditable ||
+    tag === 'TEXTAREA' ||
+    tag === 'SELECT' ||
+    (tag === 'INPUT' && !NON_TEXT_INPUT.test(String(element.type))),
+  );
 }
 
 /**
