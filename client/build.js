@@ -1,15 +1,16 @@
 // @ts-check
-// Builds the browser bundle with esbuild and checks its size.
+// Builds the browser bundle with esbuild, precompresses it (.br and .gz beside
+// each file, client/precompress.js) and checks its size.
 // Budgets come from issue "Server-rendered home page": at most 75 KB gzip of
 // JavaScript before hydration (entry + its static imports) and 100 KB gzip for
 // everything the home page loads on its own (plus the lazy Falcor chunk).
 //   node client/build.js            build once, print sizes, fail if over budget
 //   node client/build.js --watch    rebuild on change (the dev loop)
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { precompress } from './precompress.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_OUTDIR = path.join(ROOT, 'dist/client');
@@ -21,7 +22,7 @@ const PAGE_CHUNK = /^shared\/pages\/[\w-]+-page\.js$/;
 
 /**
  * @typedef {{ entry: string, preload: string[], lazy: string[] }} Manifest
- * @typedef {{ file: string, raw: number, gzip: number }} FileSize
+ * @typedef {{ file: string, raw: number, gzip: number, brotli: number }} FileSize
  * @typedef {{ files: FileSize[], beforeHydration: number, firstLoad: number,
  *   pages?: { file: string, beforeHydration: number }[], overBudget: string[] }} SizeReport
  * @typedef {{ manifest: Manifest, report: SizeReport, metafile: esbuild.Metafile }} BuildResult
@@ -47,10 +48,11 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
   const afterBuild = {
     name: 'marquee-manifest',
     setup(build) {
-      build.onEnd((result) => {
+      build.onEnd(async (result) => {
         // esbuild prints the errors itself; the last good manifest stays.
         if (result.errors.length === 0 && result.metafile) {
-          last = writeManifest(result.metafile, outdir);
+          const outputs = Object.keys(result.metafile.outputs).map((file) => path.resolve(ROOT, file));
+          last = writeManifest(result.metafile, outdir, await precompress(outputs));
           log(formatReport(last.report));
         }
         firstBuildDone();
@@ -107,9 +109,10 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
  * Writes manifest.json (what the page references) and measures every file.
  * @param {esbuild.Metafile} metafile
  * @param {string} outdir
+ * @param {Map<string, import('./precompress.js').Sizes>} compressed sizes by absolute path
  * @returns {BuildResult}
  */
-function writeManifest(metafile, outdir) {
+function writeManifest(metafile, outdir, compressed) {
   const outputs = metafile.outputs;
   const jsFiles = Object.keys(outputs).filter((file) => file.endsWith('.js'));
   const entry = jsFiles.find((file) => outputs[file].entryPoint === 'client/index.jsx');
@@ -140,8 +143,10 @@ function writeManifest(metafile, outdir) {
   /** @type {Map<string, FileSize>} */
   const sizes = new Map();
   for (const file of jsFiles) {
-    const bytes = readFileSync(path.resolve(ROOT, file));
-    sizes.set(file, { file: toUrl(file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+    // Budgets count gzip bytes (every browser accepts gzip; brotli is smaller).
+    const size = compressed.get(path.resolve(ROOT, file));
+    if (!size) throw new Error(`client build: ${file} was not precompressed`);
+    sizes.set(file, { file: toUrl(file), ...size });
   }
   const files = [...sizes.values()];
   const sum = (/** @type {Set<string>} */ set) =>
@@ -198,10 +203,11 @@ function closure(outputs, start, kinds, skip = new Set()) {
  */
 export function formatReport(report) {
   const width = Math.max(4, ...report.files.map((f) => f.file.length));
-  const row = (/** @type {string} */ name, /** @type {string} */ raw, /** @type {string} */ gzip) =>
-    `${name.padEnd(width)}  ${raw.padStart(10)}  ${gzip.padStart(10)}`;
-  const lines = [row('file', 'raw', 'gzip'), row('-'.repeat(width), '-'.repeat(10), '-'.repeat(10))];
-  for (const f of report.files) lines.push(row(f.file, kb(f.raw), kb(f.gzip)));
+  const row = (/** @type {string[]} */ ...cells) =>
+    [cells[0].padEnd(width), ...cells.slice(1).map((cell) => cell.padStart(10))].join('  ');
+  const rule = '-'.repeat(10);
+  const lines = [row('file', 'raw', 'gzip', 'brotli'), row('-'.repeat(width), rule, rule, rule)];
+  for (const f of report.files) lines.push(row(f.file, kb(f.raw), kb(f.gzip), f.brotli ? kb(f.brotli) : '—'));
   const verdict = (/** @type {number} */ size, /** @type {number} */ budget) => (size <= budget ? 'ok' : 'OVER BUDGET');
   lines.push('');
   for (const page of report.pages ?? [])

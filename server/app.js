@@ -29,6 +29,8 @@ import { countRoutes } from './metrics/routes-count.js';
 import { mountMetrics } from './metrics/endpoint.js';
 import { requestLog } from './middleware/request-log.js';
 import { serverTiming } from './middleware/server-timing.js';
+import { staticAssets } from './delivery/static-assets.js';
+import { compression } from './delivery/compression.js';
 
 const VIEWS_DIR = fileURLToPath(new URL('../views', import.meta.url));
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -68,6 +70,7 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
     clientManifest: clientManifest.get,
     log,
     onTimings: createPageTimings(registry).observe,
+    earlyHints: config.delivery.earlyHints,
   });
 
   const app = express();
@@ -79,9 +82,13 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
   app.use(requestLog(log), serverTiming(), httpMetrics(registry));
   // Every response gets the security headers and its own CSP nonce.
   app.use(securityHeaders());
-  // Hashed file names never change content: cache them for a year, immutable.
-  // Mounted before the visitor cookie so assets never carry Set-Cookie.
-  app.use('/assets', express.static(CLIENT_DIR, { immutable: true, maxAge: '1y', index: false }));
+  // Hashed file names never change content: cache them for a year, immutable,
+  // sent as compressed at build time. Mounted before the visitor cookie so
+  // assets never carry Set-Cookie, and before compression so it never sees them.
+  app.use('/assets', staticAssets({ dir: CLIENT_DIR, precompressed: config.delivery.compression }));
+  // Everything made per request (pages, /model.json): brotli or gzip, flushed
+  // as the page streams (COMPRESSION=0 turns it off, e.g. behind a proxy that compresses).
+  if (config.delivery.compression) app.use(compression());
   // Pages and the Falcor endpoint know who asks: the visitor's own list and ratings.
   app.use(visitor(config.cookie));
 

@@ -1,0 +1,38 @@
+// @ts-check
+// Compression of what the server makes per request: the streamed HTML pages,
+// /model.json and the other JSON and text answers. Brotli where the client
+// accepts it, else gzip (the `compression` package, expressjs; it negotiates,
+// sets Vary and Content-Encoding, and adds res.flush() for streaming).
+// Client assets never come here: they are precompressed at build time
+// (static-assets.js, mounted before this).
+import zlib from 'node:zlib';
+import compressionMiddleware from 'compression';
+
+/**
+ * Pitfall: compressing a body of a few hundred bytes costs CPU and can make
+ * it larger; below this a response (with a Content-Length) goes as it is.
+ */
+export const THRESHOLD_BYTES = 1024;
+
+/** @returns {import('express').RequestHandler} */
+export function compression() {
+  return compressionMiddleware({
+    threshold: THRESHOLD_BYTES,
+    // Pitfall: brotli's default quality is 11, which costs tens of ms per page
+    // of CPU on the request path; 4 compresses HTML better than gzip -6, faster.
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // zlib's default, spelled out: level 9 is much slower for a few bytes less.
+    level: 6,
+  });
+}
+
+/**
+ * Pushes what the compressor holds to the socket now. Pitfall: a compressor
+ * buffers until it has a good block, so without this the early-flushed head
+ * (and each streamed chunk) would sit in it until the page ends.
+ * A no-op when the response is not compressed.
+ * @param {import('express').Response} res
+ */
+export function flushCompressed(res) {
+  /** @type {{ flush?: () => void }} */ (/** @type {unknown} */ (res)).flush?.();
+}
