@@ -19,6 +19,8 @@ export const PUBLIC_PATH = '/assets';
 export const BUDGETS = Object.freeze({ beforeHydration: 75 * 1024, firstLoad: 100 * 1024 });
 /** Entry points of page modules loaded on demand (shared/routes.js): `shared/pages/*-page.js`. */
 const PAGE_CHUNK = /^shared\/pages\/[\w-]+-page\.js$/;
+/** Chunks fetched on a visitor's first focus or key press, never with the page (client/keyboard/on-demand.js). */
+const ON_DEMAND_CHUNK = /^client\/keyboard\/index\.js$/;
 
 /**
  * @typedef {{ entry: string, preload: string[], lazy: string[] }} Manifest
@@ -123,7 +125,10 @@ function writeManifest(metafile, outdir, compressed) {
   // goes there: not part of the home page's first load. On a direct visit the
   // page's chunk loads before hydration: that sum gets the same budget.
   const pageChunks = jsFiles.filter((file) => file !== entry && PAGE_CHUNK.test(outputs[file].entryPoint ?? ''));
-  const firstLoad = closure(outputs, entry, ['import-statement', 'dynamic-import'], new Set(pageChunks));
+  // Nor is code fetched only when the visitor first focuses something or presses a key.
+  const onDemand = jsFiles.filter((file) => ON_DEMAND_CHUNK.test(outputs[file].entryPoint ?? ''));
+  const skip = new Set([...pageChunks, ...onDemand]);
+  const firstLoad = closure(outputs, entry, ['import-statement', 'dynamic-import'], skip);
   const pages = pageChunks.map((file) => ({
     file,
     beforeHydration: new Set([...beforeHydration, ...closure(outputs, file, ['import-statement'])]),

@@ -4,13 +4,14 @@
 import { hydrateRoot } from 'react-dom/client';
 import { App } from '../shared/components/App.jsx';
 import { createServices } from './services.js';
+import { loadKeyboardOnDemand } from './keyboard/on-demand.js';
 
 const { cache, page } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
 
 function onInteractive() {
   performance.mark('marquee:interactive');
   import('./measure/index.js'); // after the mark: measuring never delays interactivity
-  import('./keyboard/index.js'); // arrow keys across the cards (TV UI), also after the mark
+  loadKeyboardOnDemand(); // arrow keys across the cards (TV UI), fetched on first focus or key press
 }
 
 const root = document.getElementById('root');

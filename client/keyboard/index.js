@@ -1,7 +1,7 @@
 // @ts-check
-// Keyboard navigation, installed on import: the client entry loads this
-// module with import() after hydration, so it adds nothing to the JavaScript
-// that must run before the page is interactive.
+// Keyboard navigation, installed on import. Fetched by on-demand.js after
+// hydration, on the first focus or key press: never part of the JavaScript
+// that must run before the page is interactive, nor of the first load.
 import { installGridNavigation } from './grid-navigation.js';
 
 installGridNavigation();

@@ -30,7 +30,8 @@ const keyboardReady = (page) =>
   page.waitForFunction(() => performance.getEntriesByName('marquee:keyboard').length > 0, null, { timeout: 10_000 });
 
 /**
- * A fresh page at `/` whose arrow keys work; page errors are collected.
+ * A fresh page at `/`, hydrated; page errors are collected. Arrow keys work
+ * once a card has focus (focusFirstCard waits for the keyboard module).
  * @param {(page: Page) => Promise<void>} [beforeLoad] e.g. request routing
  */
 async function openHome(beforeLoad) {
@@ -43,7 +44,9 @@ async function openHome(beforeLoad) {
   });
   await beforeLoad?.(page);
   await page.goto(`${app.url}/`);
-  await keyboardReady(page);
+  await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, {
+    timeout: 10_000,
+  });
   return { page, errors };
 }
 
@@ -105,9 +108,13 @@ async function pressAndExpect(page, key, expected) {
   return now;
 }
 
-/** @param {Page} page */
+/**
+ * Focuses a row's first card; the first focus fetches keyboard navigation.
+ * @param {Page} page
+ */
 async function focusFirstCard(page, row = 0) {
   await page.locator(`[data-row-index="${row}"] a.card__link`).first().focus();
+  await keyboardReady(page);
 }
 
 test('arrows move focus across cards and rows, keeping the column and the card in view', async () => {
@@ -180,6 +187,7 @@ test('Down towards a row still loading keeps focus, shows the row, and moves onc
     });
   });
   await page.locator('[data-row-index="2"] a.card__link').nth(3).focus();
+  await keyboardReady(page);
   const row2 = await rowIds(page, 2);
   assert.equal(await page.getAttribute('[data-row-index="3"]', 'data-row-state'), 'placeholder');
 
@@ -239,9 +247,9 @@ test('Enter opens the focused title; Escape goes back to the home page', async (
   await page.waitForURL(`**/title/${id}`, { timeout: 10_000 });
   const h1 = await page.evaluate(() => document.querySelector('h1')?.textContent);
   assert.doesNotMatch(String(h1), /not found/i, `the title page for ${id} must exist (got "${h1}")`);
-  await keyboardReady(page);
 
-  // Backspace in a text field edits it; it never navigates.
+  // Backspace in a text field edits it; it never navigates. (The focus also
+  // fetches keyboard navigation, should Enter have been a full page load.)
   await page.evaluate(() => {
     const input = document.createElement('input');
     input.id = 'kb-probe';
@@ -249,6 +257,7 @@ test('Enter opens the focused title; Escape goes back to the home page', async (
     document.body.append(input);
     input.focus();
   });
+  await keyboardReady(page);
   await page.keyboard.press('Backspace');
   await page.keyboard.press('Escape');
   assert.equal(await page.inputValue('#kb-probe'), 'ab');
@@ -266,11 +275,32 @@ test('Escape and Backspace do nothing on the first page of a visit', async () =>
   const page = await browser.newPage();
   await page.goto('about:blank');
   await page.goto(`${app.url}/`);
-  await keyboardReady(page);
+  await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0);
   await focusFirstCard(page);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Backspace');
   await page.waitForTimeout(300);
   assert.equal(new URL(page.url()).pathname, '/', 'going back would leave the site (to about:blank)');
+  await page.close();
+});
+
+test('keyboard code is fetched on the first focus, not with the page', async () => {
+  /** @type {string[]} */
+  const fetched = [];
+  const { page, errors } = await openHome(async (p) => {
+    p.on('request', (request) => {
+      if (/\/keyboard-[\w-]+\.js$/.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    });
+  });
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
+  assert.deepEqual(fetched, [], 'a visitor who neither focuses nor types never downloads it');
+  await page.keyboard.press('Tab');
+  await keyboardReady(page);
+  assert.equal(fetched.length, 1, 'one request, on the first Tab');
+  // Tab reached the page's first focusable element; from a card the arrows work at once.
+  await focusFirstCard(page);
+  await pressAndExpect(page, 'ArrowRight', { row: 0, id: (await rowIds(page, 0))[1] });
+  assert.deepEqual(errors, []);
   await page.close();
 });
