@@ -5,7 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import helmet from 'helmet';
 
-/** @type {import('express').RequestHandler} */
+/**
+ * @param {import('express').Request} _req
+ * @param {import('express').Response} res
+ * @param {import('express').NextFunction} next
+ */
 function assignNonce(_req, res, next) {
   res.locals.nonce = randomBytes(16).toString('base64');
   next();
