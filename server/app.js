@@ -70,7 +70,6 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
     clientManifest: clientManifest.get,
     log,
     onTimings: createPageTimings(registry).observe,
-    earlyHints: config.delivery.earlyHints,
   });
 
   const app = express();

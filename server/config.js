@@ -28,7 +28,6 @@ export const KNOBS = {
   LOG_LEVEL: { default: '', parse: oneOf(['', 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), doc: 'pino level; empty: info, silent when NODE_ENV=test' },
   BEACON_RATE_PER_MIN: { default: '60', parse: integer(1, 100000), doc: 'POST /perf/beacon requests allowed per client address per minute (token bucket, same burst)' },
   COMPRESSION: { default: '1', parse: oneOf(['0', '1']), doc: '0: send every response uncompressed (behind a proxy that compresses, or to measure what compression buys)' },
-  EARLY_HINTS: { default: '0', parse: oneOf(['0', '1']), doc: '1: answer pages with 103 Early Hints preloading the client script first' },
 };
 
 /**
@@ -44,7 +43,7 @@ export const KNOBS = {
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
  *   log: Readonly<{ level: string }>,
  *   perf: Readonly<{ beaconRatePerMin: number }>,
- *   delivery: Readonly<{ compression: boolean, earlyHints: boolean }>,
+ *   delivery: Readonly<{ compression: boolean }>,
  *   workers: number,
  * }>} Config
  */
@@ -88,7 +87,7 @@ export function loadConfig(env = process.env) {
     },
     log: { level: v.LOG_LEVEL || (v.NODE_ENV === 'test' ? 'silent' : 'info') },
     perf: { beaconRatePerMin: v.BEACON_RATE_PER_MIN },
-    delivery: { compression: v.COMPRESSION === '1', earlyHints: v.EARLY_HINTS === '1' },
+    delivery: { compression: v.COMPRESSION === '1' },
     // One process per core serves production; one is easier to debug.
     workers: v.WORKERS ?? (v.NODE_ENV === 'production' ? availableParallelism() : 1),
   });

@@ -25,10 +25,9 @@ import { flushCompressed } from '../delivery/compression.js';
  *   clientManifest: () => { entry: string, preload: string[] },
  *   log: import('pino').Logger,
  *   onTimings?: (route: string, timings: PageTimings) => void,
- *   earlyHints?: boolean,
  * }} deps
  */
-export function createPageStreamer({ templates, clientManifest, log, onTimings = () => {}, earlyHints = false }) {
+export function createPageStreamer({ templates, clientManifest, log, onTimings = () => {} }) {
   /**
    * @param {import('express').Request} req
    * @param {import('express').Response} res
@@ -45,9 +44,8 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
     const headHtml = head(shell);
     let templateMs = performance.now() - mark;
 
-    // 103 Early Hints (EARLY_HINTS=1; measured in the README, "Delivery").
-    if (earlyHints)
-      res.writeEarlyHints({ link: [client.entry, ...client.preload].map((url) => `<${url}>; rel=modulepreload`) });
+    // No 103 Early Hints: Chromium ignores them over HTTP/1.1, and the head
+    // below carries the same preloads at first byte (measured: README, "Delivery").
     res.status(200);
     res.type('html');
     // The page carries the visitor's data: never stored by shared caches.
