@@ -30,7 +30,11 @@ function sent(url, accept) {
         let bytes = 0;
         res.on('data', (chunk) => (bytes += chunk.length));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, bytes, coding: String(res.headers['content-encoding'] ?? 'identity') }),
+          resolve({
+            status: res.statusCode ?? 0,
+            bytes,
+            coding: String(res.headers['content-encoding'] ?? 'identity'),
+          }),
         );
       })
       .on('error', reject);
@@ -38,7 +42,7 @@ function sent(url, accept) {
 }
 
 const server = urlAt >= 0 ? null : await startMarquee();
-const base = (urlAt >= 0 ? args[urlAt + 1] : server?.url ?? '').replace(/\/$/, '');
+const base = (urlAt >= 0 ? args[urlAt + 1] : (server?.url ?? '')).replace(/\/$/, '');
 try {
   const manifest = JSON.parse(readFileSync(new URL('../dist/client/manifest.json', import.meta.url), 'utf8'));
   const paths = ['/', manifest.entry, ...manifest.preload, ...(manifest.lazy ?? [])];
@@ -48,7 +52,8 @@ try {
     for (const coding of CODINGS) {
       const res = await sent(base + path, coding);
       if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}`);
-      if (res.coding !== coding) process.stderr.write(`note: ${path} with Accept-Encoding ${coding} came as ${res.coding}\n`);
+      if (res.coding !== coding)
+        process.stderr.write(`note: ${path} with Accept-Encoding ${coding} came as ${res.coding}\n`);
       row[coding] = res.bytes;
     }
     rows.push(row);
