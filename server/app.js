@@ -34,6 +34,8 @@ import { compression } from './delivery/compression.js';
 
 const VIEWS_DIR = fileURLToPath(new URL('../views', import.meta.url));
 const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
+/** Where the client build is served (client/build.js PUBLIC_PATH). */
+const ASSETS_PATH = '/assets';
 
 /**
  * @param {import('./config.js').Config} config
@@ -76,18 +78,20 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
   app.disable('x-powered-by');
 
   // ── Middleware ───────────────────────────────────────────────────────────
-  // First, so their clocks include everything after: one log line, the
+  // Everything made per request (pages, /model.json): brotli or gzip, flushed
+  // as the page streams (COMPRESSION=0 turns it off, e.g. behind a proxy that
+  // compresses). Mounted before Server-Timing: the compressor sends the
+  // headers when the body ends, so Server-Timing must set its header first.
+  if (config.delivery.compression) app.use(compression({ skip: ASSETS_PATH }));
+  // Then, so their clocks include everything after: one log line, the
   // Server-Timing header and the duration histograms per route template.
   app.use(requestLog(log), serverTiming(), httpMetrics(registry));
   // Every response gets the security headers and its own CSP nonce.
   app.use(securityHeaders());
   // Hashed file names never change content: cache them for a year, immutable,
-  // sent as compressed at build time. Mounted before the visitor cookie so
-  // assets never carry Set-Cookie, and before compression so it never sees them.
-  app.use('/assets', staticAssets({ dir: CLIENT_DIR, precompressed: config.delivery.compression }));
-  // Everything made per request (pages, /model.json): brotli or gzip, flushed
-  // as the page streams (COMPRESSION=0 turns it off, e.g. behind a proxy that compresses).
-  if (config.delivery.compression) app.use(compression());
+  // sent as compressed at build time (the compressor skips this path).
+  // Mounted before the visitor cookie so assets never carry Set-Cookie.
+  app.use(ASSETS_PATH, staticAssets({ dir: CLIENT_DIR, precompressed: config.delivery.compression }));
   // Pages and the Falcor endpoint know who asks: the visitor's own list and ratings.
   app.use(visitor(config.cookie));
 

@@ -53,6 +53,10 @@ for (const path of ['/', BIG_MODEL]) {
         assert.ok(Object.keys(body.jsonGraph.titlesById).length >= 10);
       }
       if (expect) assert.ok(res.body.length < text.length / 3, `compressed ${res.body.length} B of ${text.length} B`);
+      if (path !== '/') {
+        // The compressor sends the headers when the body ends: Server-Timing must still make it.
+        assert.match(String(res.headers['server-timing']), /^upstream;dur=[\d.]+, total;dur=[\d.]+$/);
+      }
     });
   }
 }

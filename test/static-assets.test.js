@@ -148,6 +148,11 @@ test('the app serves the real build precompressed, never recompressed, with no c
     assert.deepEqual(res.body, readFileSync(onDisk), 'the .br written by `npm run build`; rebuild if this is stale');
     assert.equal(res.headers['cache-control'], IMMUTABLE);
     assert.equal(res.headers['set-cookie'], undefined, 'assets are the same for every visitor');
+    // A file the build did not compress (a source map) is not compressed per request either.
+    const map = await rawGet(`${app.url}${entry}.map`, { 'accept-encoding': 'br, gzip' });
+    assert.equal(map.status, 200);
+    assert.ok(map.body.length > 1024);
+    assert.equal(map.headers['content-encoding'], undefined, 'the per-request compressor must skip /assets');
   } finally {
     await app.close();
   }
