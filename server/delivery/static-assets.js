@@ -2,8 +2,8 @@
 // GET /assets/*: the client build's content-hashed files, sent as the build
 // precompressed them (client/precompress.js): the `.br` file to browsers that
 // accept brotli, the `.gz` file to those that accept gzip, the file itself to
-// the rest. Nothing is compressed per request (this is mounted before the
-// compression middleware, which would skip them anyway: Content-Encoding set).
+// the rest. Nothing is compressed per request (server/app.js tells the
+// compression middleware to skip /assets).
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import Negotiator from 'negotiator';
