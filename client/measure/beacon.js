@@ -86,8 +86,10 @@ export function sendBeaconOnce(store, page) {
   const onHidden = () => {
     if (document.visibilityState === 'hidden') send();
   };
+  // Without the Long Tasks API (Firefox, Safari) lab TTI is 'unsupported' at
+  // once: sending then would lose FCP, LCP, CLS and INP, so wait for hiding.
   const unsubscribe = store.subscribe((state) => {
-    if (state.labTTIStatus !== 'pending') send();
+    if (state.labTTIStatus === 'found' || state.labTTIStatus === 'not-found') send();
   });
   // pagehide too: Safari does not always fire visibilitychange on unload.
   addEventListener('visibilitychange', onHidden, true);

@@ -4,7 +4,8 @@
  * https://github.com/GoogleChrome/lighthouse/blob/main/core/computed/metrics/interactive.js):
  * the end of the last long task (≥ 50 ms) before a 5 s window with no long
  * task and at most 2 GET requests in flight, never earlier than FCP or
- * DOMContentLoaded. The window must end after LCP (or FCP) + 5 s.
+ * DOMContentLoaded. The window must end after FCP + 5 s (Lighthouse's
+ * findOverlappingQuietPeriods: `period.end > FcpTsInMs + REQUIRED_QUIET_WINDOW`).
  * Plus Total Blocking Time over [FCP, TTI] (Lighthouse tbt-utils.js): the sum
  * of each long task's part beyond 50 ms, tasks clipped to the range.
  * Thresholds (Lighthouse mobile scoring): TTI good ≤ 3.8 s, poor > 7.3 s;
@@ -83,13 +84,11 @@ export function cpuQuietPeriods(longTasks, endTime) {
 
 /**
  * The Lighthouse search over what is known at `now`.
- * @param {{ longTasks: Period[], requests: Period[], fcp: number, lcp?: number, dcl: number, now: number }} input
+ * @param {{ longTasks: Period[], requests: Period[], fcp: number, dcl: number, now: number }} input
  * @returns {{ value: number } | { reason: 'cpu' | 'network' }}
  */
-export function findLabTTI({ longTasks, requests, fcp, lcp, dcl, now }) {
-  const minTime = lcp ?? fcp;
-  const longEnough = (/** @type {Period} */ p) =>
-    p.end > minTime + QUIET_WINDOW_MS && p.end - p.start >= QUIET_WINDOW_MS;
+export function findLabTTI({ longTasks, requests, fcp, dcl, now }) {
+  const longEnough = (/** @type {Period} */ p) => p.end > fcp + QUIET_WINDOW_MS && p.end - p.start >= QUIET_WINDOW_MS;
   const cpuQueue = cpuQuietPeriods(longTasks, now).filter(longEnough);
   const networkQueue = networkQuietPeriods(requests, ALLOWED_CONCURRENT_REQUESTS, now).filter(longEnough);
   let cpu = cpuQueue.shift();
@@ -155,13 +154,6 @@ export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
     }
   });
   resourceObserver.observe({ type: 'resource', buffered: true });
-  // LCP entries are not in the performance timeline (getEntriesByType): observe them.
-  /** @type {number | undefined} */
-  let lcp;
-  const lcpObserver = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) lcp = e.startTime;
-  });
-  lcpObserver.observe({ type: 'largest-contentful-paint', buffered: true });
 
   const check = () => {
     const now = performance.now();
@@ -177,7 +169,6 @@ export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
         longTasks,
         requests: [page, ...requests],
         fcp,
-        lcp,
         dcl: navigation.domContentLoadedEventEnd,
         now,
       });
@@ -196,7 +187,7 @@ export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
   };
   /** @param {LabTTIResult} result */
   const finish = (result) => {
-    for (const observer of [taskObserver, resourceObserver, lcpObserver]) observer.disconnect();
+    for (const observer of [taskObserver, resourceObserver]) observer.disconnect();
     callback(result);
   };
   check();
