@@ -236,20 +236,40 @@ test('focus survives re-renders: the focused link stays the same element', async
   await page.close();
 });
 
-test('Enter opens the focused title; Escape goes back to the home page', async () => {
-  const { page, errors } = await openHome();
-  await focusFirstCard(page, 1);
-  await page.keyboard.press('ArrowRight');
-  const { id } = await focused(page);
-  assert.ok(id);
-  // Client-side navigation or a full page load: either way the URL is the title's.
+test('two rows and into a title by keyboard: Right, Down, Right, Enter, all client-side', async () => {
+  /** @type {string[]} */
+  const documents = [];
+  const { page, errors } = await openHome(async (p) => {
+    p.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+  });
+  const [row0, row1] = [await rowIds(page, 0), await rowIds(page, 1)];
+  // Waits for the keyboard module: a press before it is installed is not seen.
+  await focusFirstCard(page);
+  assert.equal((await focused(page)).id, row0[0]);
+  const above = await pressAndExpect(page, 'ArrowRight', { row: 0, id: row0[1] });
+  const below = await pressAndExpect(page, 'ArrowDown', { row: 1, id: row1[1] });
+  assert.ok(Math.abs(below.left - above.left) < 172 / 2, `column kept: x=${below.left}, came from x=${above.left}`);
+  const { id } = await pressAndExpect(page, 'ArrowRight', { row: 1, id: row1[2] });
+  const name = await page.evaluate(
+    () => document.activeElement?.closest('.card')?.querySelector('.card__name')?.textContent,
+  );
+  assert.ok(name, 'the focused card shows its title name');
+  // Gone after a full page load: Enter must be followed by client-side navigation.
+  await page.evaluate(() => {
+    /** @type {any} */ (window).__sameDocument = true;
+  });
+
   await page.keyboard.press('Enter');
   await page.waitForURL(`**/title/${id}`, { timeout: 10_000 });
-  const h1 = await page.evaluate(() => document.querySelector('h1')?.textContent);
-  assert.doesNotMatch(String(h1), /not found/i, `the title page for ${id} must exist (got "${h1}")`);
+  assert.equal(new URL(page.url()).pathname, `/title/${id}`);
+  await page.locator('h1.title__name').waitFor({ timeout: 10_000 });
+  assert.equal(await page.locator('h1.title__name').textContent(), name, "the title page is the focused card's");
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).__sameDocument), true, 'no page load on Enter');
+  assert.deepEqual(documents, [`${app.url}/`], 'one document request: the home page');
 
-  // Backspace in a text field edits it; it never navigates. (The focus also
-  // fetches keyboard navigation, should Enter have been a full page load.)
+  // Backspace in a text field edits it; it never navigates.
   await page.evaluate(() => {
     const input = document.createElement('input');
     input.id = 'kb-probe';
@@ -257,7 +277,6 @@ test('Enter opens the focused title; Escape goes back to the home page', async (
     document.body.append(input);
     input.focus();
   });
-  await keyboardReady(page);
   await page.keyboard.press('Backspace');
   await page.keyboard.press('Escape');
   assert.equal(await page.inputValue('#kb-probe'), 'ab');
@@ -267,6 +286,8 @@ test('Enter opens the focused title; Escape goes back to the home page', async (
   await page.keyboard.press('Escape');
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
   await page.waitForSelector('[data-row-index="1"] a.card__link', { timeout: 10_000 });
+  assert.deepEqual(documents, [`${app.url}/`], 'and back home without a page load either');
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).__sameDocument), true);
   assert.deepEqual(errors, []);
   await page.close();
 });
