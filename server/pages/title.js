@@ -6,6 +6,7 @@
 // streamed like the home page's rows.
 // Pitfall: flushing a 200 head before knowing the resource exists turns
 // every missing page into a "soft 404" that crawlers and caches keep.
+import { performance } from 'node:perf_hooks';
 import { createElement } from 'react';
 import { TITLE_ID } from '../../shared/routes.js';
 import { titleDetailsQuery, titleIsMissing, titleProps } from '../../shared/pages/title.js';
@@ -21,11 +22,14 @@ import { App } from '../../shared/components/App.jsx';
  */
 export function titlePage({ createModel, streamPage }) {
   return async (req, res, next) => {
+    // The page's timings start here, not in streamPage: the details round trip is upstream time.
+    const started = performance.now();
     const id = String(req.params.id);
     // Malformed: never sent upstream; the 404 page answers (next() falls through to it).
     if (!TITLE_ID.test(id)) return next();
     const model = createModel(req);
     await model.get(...titleDetailsQuery(id));
+    const upstreamMs = performance.now() - started;
     const details = titleProps(model.getCache(), id).title;
     if (!details) {
       if (titleIsMissing(model.getCache(), id)) return next();
@@ -37,6 +41,8 @@ export function titlePage({ createModel, streamPage }) {
       title: titlePageModule.documentTitle({ title: details }),
       description: details.tagline ?? `${details.name}, a film.`,
       route: '/title/:id',
+      started,
+      upstreamMs,
       load: async () => {
         await model.get(...titlePageModule.query(params));
         const cache = model.getCache();

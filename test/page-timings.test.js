@@ -1,0 +1,57 @@
+// @ts-check
+// The server timings a page reports (logged, in the page-phase histogram, and
+// handed to the page for the client's beacon) start when the page handler
+// starts. The title page fetches its details before streamPage (to answer a
+// real 404/503), so that round trip counts as upstream time too: with a slow
+// catalog, what the client waits for and what the server reports must agree.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
+import { startApp } from './helpers/app.js';
+
+const LATENCY_MS = 150;
+/** Time the server cannot see (loopback, middleware before the handler): well under a round trip. */
+const UNSEEN_MS = LATENCY_MS / 2;
+
+/** @type {Awaited<ReturnType<typeof startApp>>} */
+let app;
+before(async () => {
+  app = await startApp({ catalogEnv: { CATALOG_LATENCY_MS: String(LATENCY_MS), CATALOG_JITTER_MS: '0' } });
+  // Warm up (templates, JIT, the agent's sockets) so the timed requests measure the catalog.
+  await (await fetch(`${app.url}/title/the-land-girls-1998`)).text();
+});
+after(() => app?.close());
+
+/**
+ * @param {string} path
+ * @returns {Promise<{ wall: number, timings: { upstream: number, render: number, template: number, total: number } }>}
+ */
+async function timedPage(path) {
+  const started = performance.now();
+  const res = await fetch(`${app.url}${path}`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  const wall = performance.now() - started;
+  const json = /<script type="application\/json" id="marquee-data" nonce="[^"]+">([^<]*)<\/script>/.exec(html)?.[1];
+  assert.ok(json, 'the page must end with the marquee-data script');
+  return { wall, timings: JSON.parse(json).page.timings };
+}
+
+for (const path of ['/title/the-land-girls-1998', '/']) {
+  test(`${path}: the server's timings cover what the client waits for`, async () => {
+    const { wall, timings } = await timedPage(path);
+    const { upstream, render, template, total } = timings;
+    const report = `client ${Math.round(wall)} ms, server ${JSON.stringify(timings)}`;
+    assert.ok(upstream >= 2 * LATENCY_MS - 20, `at least two catalog round trips upstream: ${report}`);
+    assert.ok(total >= upstream + render, `total covers upstream and render: ${report}`);
+    assert.ok(
+      wall - total < UNSEEN_MS,
+      `the server's total misses ${Math.round(wall - total)} ms the client waited: start the clock in the ` +
+        `page handler and pass it to streamPage (started) (${report})`,
+    );
+    assert.ok(
+      wall - (upstream + render + template) < UNSEEN_MS,
+      `upstream misses a round trip: pass the time spent before streamPage (upstreamMs) (${report})`,
+    );
+  });
+}
