@@ -41,11 +41,15 @@ const ASSETS_PATH = '/assets';
  * @param {import('./config.js').Config} config
  * @param {{
  *   catalogUrl: string,
+ *   catalogCa?: string | null,
  *   log?: import('pino').Logger,
  *   extraRoutes?: (routes: ReturnType<typeof createRouteTable>) => void,
  * }} deps
  */
-export function createApp(config, { catalogUrl, log = createLogger(config), extraRoutes }) {
+export function createApp(
+  config,
+  { catalogUrl, catalogCa = config.catalog.ca, log = createLogger(config), extraRoutes },
+) {
   // ── Metrics (one registry per app; GET /metrics below) ──────────────────
   const registry = createRegistry();
   collectRuntimeMetrics(registry);
@@ -55,7 +59,7 @@ export function createApp(config, { catalogUrl, log = createLogger(config), extr
   const upstream = createUpstream({
     url: catalogUrl,
     ...config.upstream,
-    tls: catalogUrl.startsWith('https:'),
+    ca: catalogCa,
     onCall: upstreamMetrics.onCall('catalog'),
   });
   upstreamMetrics.watchPool('catalog', upstream);

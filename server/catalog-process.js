@@ -10,7 +10,8 @@ const READY_TIMEOUT_MS = 15000;
 
 /**
  * @param {{ env?: Record<string, string | undefined>, stdio?: 'inherit' | 'pipe' }} [options]
- * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, ca: string | null, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
+ *   ca: the catalog's self-signed certificate with CATALOG_TLS=1, for the pool to pin
  */
 export function startCatalogProcess({ env = process.env, stdio = 'inherit' } = {}) {
   const child = fork(CATALOG_ENTRY, [], {
@@ -41,10 +42,10 @@ export function startCatalogProcess({ env = process.env, stdio = 'inherit' } = {
       reject(new Error(`Catalog service exited before it was ready (code ${code}, signal ${signal})\n${stderr}`));
     });
     child.on('message', (message) => {
-      const ready = /** @type {{ type?: string, url?: string }} */ (message);
+      const ready = /** @type {{ type?: string, url?: string, cert?: string | null }} */ (message);
       if (ready?.type !== 'ready' || typeof ready.url !== 'string') return;
       clearTimeout(timer);
-      resolve({ url: ready.url, child, stop });
+      resolve({ url: ready.url, ca: ready.cert ?? null, child, stop });
     });
   });
 }

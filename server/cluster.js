@@ -16,17 +16,23 @@ const STOP_GRACE_MS = 5_000;
  *   config: import('./config.js').Config,
  *   log: import('pino').Logger,
  *   catalogUrl: string,
+ *   catalogCa: string | null,
  *   onFatal: () => void,
  * }} options
  * @returns {{ stop: () => Promise<void> }}
  */
-export function forkWorkers({ config, log, catalogUrl, onFatal }) {
+export function forkWorkers({ config, log, catalogUrl, catalogCa, onFatal }) {
   serveAggregateFromPrimary();
   // The /perf dashboard's sketches (issue 5) are kept cluster-wide here too.
   servePerfFromPrimary();
   // Every worker must sign and read the visitor cookie with the same secret,
   // even when it is the random one of this start.
-  const env = { CATALOG_URL: catalogUrl, COOKIE_SECRET: config.cookie.secret, WORKERS: String(config.workers) };
+  const env = {
+    CATALOG_URL: catalogUrl,
+    CATALOG_CA: catalogCa ?? '',
+    COOKIE_SECRET: config.cookie.secret,
+    WORKERS: String(config.workers),
+  };
   let stopping = false;
   /** @type {number[]} */
   let restarts = [];

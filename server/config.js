@@ -12,22 +12,63 @@ import { ConfigError } from './errors.js';
  * @type {Record<string, { default: string, parse: (raw: string) => unknown, doc: string }>}
  */
 export const KNOBS = {
-  NODE_ENV: { default: 'development', parse: oneOf(['development', 'production', 'test']), doc: 'development, production or test' },
+  NODE_ENV: {
+    default: 'development',
+    parse: oneOf(['development', 'production', 'test']),
+    doc: 'development, production or test',
+  },
   HOST: { default: '127.0.0.1', parse: nonEmpty, doc: 'address the app server binds' },
   PORT: { default: '3000', parse: integer(0, 65535), doc: 'port the app server listens on (0: any free port)' },
-  CATALOG_URL: { default: '', parse: optionalUrl, doc: 'URL of a running catalog service; empty: start one as a child process' },
+  CATALOG_URL: {
+    default: '',
+    parse: optionalUrl,
+    doc: 'URL of a running catalog service; empty: start one as a child process',
+  },
+  CATALOG_CA: {
+    default: '',
+    parse: optional(pemCertificate),
+    doc: 'PEM certificate trusted for an https CATALOG_URL, besides the system CAs (e.g. a self-signed catalog)',
+  },
   UPSTREAM_CONNECTIONS: { default: '64', parse: integer(1, 4096), doc: 'keep-alive sockets per upstream origin' },
-  UPSTREAM_KEEPALIVE_MS: { default: '10000', parse: integer(100, 600000), doc: 'how long an idle upstream socket is kept' },
+  UPSTREAM_KEEPALIVE_MS: {
+    default: '10000',
+    parse: integer(100, 600000),
+    doc: 'how long an idle upstream socket is kept',
+  },
   UPSTREAM_TIMEOUT_MS: { default: '2000', parse: integer(10, 120000), doc: 'deadline of one upstream call' },
-  FALCOR_MAX_PATHS: { default: '1000', parse: integer(1, 100000), doc: 'most paths one /model.json request may expand to' },
+  FALCOR_MAX_PATHS: {
+    default: '1000',
+    parse: integer(1, 100000),
+    doc: 'most paths one /model.json request may expand to',
+  },
   FALCOR_MAX_BODY_BYTES: { default: '65536', parse: integer(1024, 10485760), doc: 'largest /model.json POST body' },
   ATF_ROWS: { default: '3', parse: atfRows, doc: 'rows rendered on the server (a number or all)' },
-  COOKIE_SECRET: { default: '', parse: secret, doc: 'signs the visitor cookie (32+ chars); empty: a random one per start' },
+  COOKIE_SECRET: {
+    default: '',
+    parse: secret,
+    doc: 'signs the visitor cookie (32+ chars); empty: a random one per start',
+  },
   COOKIE_SECURE: { default: '0', parse: oneOf(['0', '1']), doc: '1: the visitor cookie is sent over HTTPS only' },
-  WORKERS: { default: '', parse: optional(integer(1, 256)), doc: 'app processes (node:cluster); empty: the number of cores in production, 1 otherwise' },
-  LOG_LEVEL: { default: '', parse: oneOf(['', 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), doc: 'pino level; empty: info, silent when NODE_ENV=test' },
-  BEACON_RATE_PER_MIN: { default: '60', parse: integer(1, 100000), doc: 'POST /perf/beacon requests allowed per client address per minute (token bucket, same burst)' },
-  COMPRESSION: { default: '1', parse: oneOf(['0', '1']), doc: '0: send every response uncompressed (behind a proxy that compresses, or to measure what compression buys)' },
+  WORKERS: {
+    default: '',
+    parse: optional(integer(1, 256)),
+    doc: 'app processes (node:cluster); empty: the number of cores in production, 1 otherwise',
+  },
+  LOG_LEVEL: {
+    default: '',
+    parse: oneOf(['', 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    doc: 'pino level; empty: info, silent when NODE_ENV=test',
+  },
+  BEACON_RATE_PER_MIN: {
+    default: '60',
+    parse: integer(1, 100000),
+    doc: 'POST /perf/beacon requests allowed per client address per minute (token bucket, same burst)',
+  },
+  COMPRESSION: {
+    default: '1',
+    parse: oneOf(['0', '1']),
+    doc: '0: send every response uncompressed (behind a proxy that compresses, or to measure what compression buys)',
+  },
 };
 
 /**
@@ -36,7 +77,7 @@ export const KNOBS = {
  *   isDev: boolean,
  *   host: string,
  *   port: number,
- *   catalog: Readonly<{ url: string | null }>,
+ *   catalog: Readonly<{ url: string | null, ca: string | null }>,
  *   upstream: Readonly<{ connections: number, keepAliveMs: number, timeoutMs: number }>,
  *   falcor: Readonly<{ maxPaths: number, maxBodyBytes: number }>,
  *   page: Readonly<{ atfRows: number | 'all' }>,
@@ -71,7 +112,7 @@ export function loadConfig(env = process.env) {
     isDev: v.NODE_ENV === 'development',
     host: v.HOST,
     port: v.PORT,
-    catalog: { url: v.CATALOG_URL },
+    catalog: { url: v.CATALOG_URL, ca: v.CATALOG_CA },
     upstream: {
       connections: v.UPSTREAM_CONNECTIONS,
       keepAliveMs: v.UPSTREAM_KEEPALIVE_MS,
@@ -132,7 +173,17 @@ function optionalUrl(raw) {
     throw new Error('must be an absolute URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('must be http: or https:');
+  // The catalog's paths are fixed (/lists, /titles…): a prefix would be dropped, so refuse it.
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new Error('must be an origin, scheme://host:port, with no path');
   return url.origin;
+}
+
+/** @param {string} raw */
+function pemCertificate(raw) {
+  if (!raw.includes('-----BEGIN CERTIFICATE-----'))
+    throw new Error('must be a PEM certificate (-----BEGIN CERTIFICATE-----)');
+  return raw;
 }
 
 /** @param {string} raw */

@@ -27,6 +27,7 @@ if (config.cookie.ephemeral && config.env === 'production') {
 // ── Catalog service ─────────────────────────────────────────────────────────
 let catalog = null;
 let catalogUrl = config.catalog.url;
+let catalogCa = config.catalog.ca;
 if (!catalogUrl) {
   try {
     catalog = await startCatalogProcess();
@@ -35,6 +36,7 @@ if (!catalogUrl) {
     process.exit(1);
   }
   catalogUrl = catalog.url;
+  catalogCa = catalog.ca;
   catalog.child.once('exit', (code, signal) => {
     // Without its upstream the app can only fail: exit so a supervisor restarts both.
     if (!stopping) {
@@ -47,15 +49,17 @@ if (!catalogUrl) {
 // ── App server (or the workers that run it) ─────────────────────────────────
 const serving =
   cluster.isPrimary && config.workers > 1
-    ? forkWorkers({ config, log, catalogUrl, onFatal: () => shutdown(1) })
+    ? forkWorkers({ config, log, catalogUrl, catalogCa, onFatal: () => shutdown(1) })
     : listen(/** @type {string} */ (catalogUrl));
 
 /** @param {string} catalogUrl */
 function listen(catalogUrl) {
-  const { app, close } = createApp(config, { catalogUrl, log });
+  const { app, close } = createApp(config, { catalogUrl, catalogCa, log });
   const server = app.listen(config.port, config.host, () => {
     const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-    console.log(`marquee: listening on http://${config.host}:${address.port} (catalog ${catalogUrl}, pid ${process.pid})`);
+    console.log(
+      `marquee: listening on http://${config.host}:${address.port} (catalog ${catalogUrl}, pid ${process.pid})`,
+    );
   });
   server.on('error', (error) => {
     console.error(`marquee: cannot listen on ${config.host}:${config.port}: ${error.message}`);

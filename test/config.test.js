@@ -18,7 +18,12 @@ test('loadConfig: defaults give a frozen, complete config', () => {
 });
 
 test('loadConfig: reads each knob', () => {
-  const config = loadConfig({ PORT: '8080', CATALOG_URL: 'http://127.0.0.1:4000/', ATF_ROWS: 'all', UPSTREAM_CONNECTIONS: '8' });
+  const config = loadConfig({
+    PORT: '8080',
+    CATALOG_URL: 'http://127.0.0.1:4000/',
+    ATF_ROWS: 'all',
+    UPSTREAM_CONNECTIONS: '8',
+  });
   assert.equal(config.port, 8080);
   assert.equal(config.catalog.url, 'http://127.0.0.1:4000');
   assert.equal(config.page.atfRows, 'all');
@@ -28,7 +33,13 @@ test('loadConfig: reads each knob', () => {
 test('loadConfig: a bad environment names every bad key at once', () => {
   const error = /** @type {ConfigError} */ (
     captureThrow(() =>
-      loadConfig({ PORT: 'eighty', ATF_ROWS: '0', CATALOG_URL: 'ftp://x', NODE_ENV: 'staging', UPSTREAM_TIMEOUT_MS: '1.5' }),
+      loadConfig({
+        PORT: 'eighty',
+        ATF_ROWS: '0',
+        CATALOG_URL: 'ftp://x',
+        NODE_ENV: 'staging',
+        UPSTREAM_TIMEOUT_MS: '1.5',
+      }),
     )
   );
   assert.ok(error instanceof ConfigError, 'expected a ConfigError');
@@ -36,6 +47,16 @@ test('loadConfig: a bad environment names every bad key at once', () => {
     assert.match(error.message, new RegExp(`${key}=`), `the error must name ${key}`);
   }
   assert.equal(error.problems.length, 5);
+});
+
+test('loadConfig: CATALOG_URL must be an origin, CATALOG_CA a PEM certificate', () => {
+  const error = /** @type {ConfigError} */ (
+    captureThrow(() => loadConfig({ CATALOG_URL: 'http://127.0.0.1:4000/catalog', CATALOG_CA: 'not a certificate' }))
+  );
+  assert.match(error.message, /CATALOG_URL=.*no path/, 'a path would be dropped silently: refuse it');
+  assert.match(error.message, /CATALOG_CA=.*PEM/);
+  const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----';
+  assert.equal(loadConfig({ CATALOG_URL: 'https://catalog.example:4443', CATALOG_CA: pem }).catalog.ca, pem);
 });
 
 test('README: the configuration table lists every knob the server reads', () => {

@@ -184,20 +184,24 @@ test('sequential calls reuse kept-alive sockets, which close after keepAliveMs i
 test('bad options fail at start-up, not on the first request', () => {
   assert.throws(() => createUpstream({ url, connections: 0 }), /connections/);
   assert.throws(() => createUpstream({ url, timeoutMs: 0 }), /timeoutMs/);
-  assert.throws(() => createUpstream({ url, tls: true }), /https/);
+  assert.throws(() => createUpstream({ url, ca: '-----BEGIN CERTIFICATE-----' }), /https/);
 });
 
-test("tls: true accepts the catalog's self-signed certificate, and only when asked", async () => {
+test("ca pins the catalog's self-signed certificate; no other certificate is accepted", async () => {
   const catalog = await startCatalog({ env: { CATALOG_TLS: '1' } });
-  const trusting = createUpstream({ url: catalog.url, tls: true });
+  const other = await startCatalog({ env: { CATALOG_TLS: '1' } });
+  assert.ok(catalog.cert && other.cert, 'the catalog sends its certificate with its URL');
+  const pinned = createUpstream({ url: catalog.url, ca: catalog.cert });
   const strict = createUpstream({ url: catalog.url });
+  const wrongPin = createUpstream({ url: catalog.url, ca: other.cert });
   try {
     assert.match(catalog.url, /^https:/);
-    const { body } = await trusting.requestJson('GET', '/health');
+    const { body } = await pinned.requestJson('GET', '/health');
     assert.equal(body.ok, true);
     await rejectsWith(strict.requestJson('GET', '/health'), 'reset');
+    await rejectsWith(wrongPin.requestJson('GET', '/health'), 'reset');
   } finally {
-    await Promise.all([trusting.close(), strict.close()]);
-    await catalog.stop();
+    await Promise.all([pinned.close(), strict.close(), wrongPin.close()]);
+    await Promise.all([catalog.stop(), other.stop()]);
   }
 });

@@ -28,7 +28,10 @@ try {
 if (catalog) {
   const running = catalog;
   console.log(`catalog: listening on ${running.url}`);
-  process.send?.({ type: 'ready', url: running.url });
+  process.send?.({ type: 'ready', url: running.url, cert: running.cert });
+  if (running.cert && !hasIpc) {
+    console.log(`catalog: self-signed certificate; an app pins it with CATALOG_CA:\n${running.cert}`);
+  }
 
   let stopping = false;
   const stop = async () => {

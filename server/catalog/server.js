@@ -91,7 +91,7 @@ function faultsFor(req, processFaults) {
 /**
  * Loads the data, creates the server and listens, in this process.
  * @param {StartOptions} [options]
- * @returns {Promise<{ url: string, server: import('node:http').Server, catalog: import('./load-data.js').Catalog, close(): Promise<void> }>}
+ * @returns {Promise<{ url: string, cert: string | null, server: import('node:http').Server, catalog: import('./load-data.js').Catalog, close(): Promise<void> }>}
  */
 export async function startCatalog(options = {}) {
   const { port = 0, host = '127.0.0.1', log = console.log, logError = console.error } = options;
@@ -113,6 +113,8 @@ export async function startCatalog(options = {}) {
   let closing;
   return {
     url,
+    /** the self-signed certificate (PEM) with CATALOG_TLS=1, for clients to pin */
+    cert: tls?.cert ?? null,
     server,
     catalog,
     close() {

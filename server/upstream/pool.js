@@ -4,6 +4,7 @@
  * connection limit and a per-call deadline. Every upstream byte of the app
  * goes through here, so pool state is one `stats()` call away.
  */
+import tls from 'node:tls';
 import { Pool } from 'undici';
 import { UpstreamError } from './errors.js';
 
@@ -13,7 +14,7 @@ import { UpstreamError } from './errors.js';
  * @property {number} [connections] sockets kept open to that origin
  * @property {number} [keepAliveMs] how long an idle socket is kept
  * @property {number} [timeoutMs] deadline for one call, queueing included
- * @property {boolean} [tls] accept the catalog's self-signed certificate
+ * @property {string | null} [ca] a PEM certificate to trust besides the system CAs (the catalog's self-signed one)
  * @property {(call: { method: string, path: string, ms: number, error: UpstreamError | null }) => void} [onCall]
  *   told of every finished call, for metrics (server/metrics/upstream.js)
  */
@@ -42,13 +43,13 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  * @param {UpstreamOptions} options
  * @returns {Upstream}
  */
-export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, timeoutMs = 2_000, tls = false, onCall }) {
+export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, timeoutMs = 2_000, ca = null, onCall }) {
   const origin = new URL(url);
   if (!Number.isInteger(connections) || connections < 1)
     throw new TypeError(`connections must be a positive integer, got ${connections}`);
   if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be positive, got ${timeoutMs}`);
   if (!(keepAliveMs > 0)) throw new TypeError(`keepAliveMs must be positive, got ${keepAliveMs}`);
-  if (tls && origin.protocol !== 'https:') throw new TypeError(`tls needs an https: url, got ${origin.protocol}`);
+  if (ca && origin.protocol !== 'https:') throw new TypeError(`ca needs an https: url, got ${origin.protocol}`);
 
   const pool = new Pool(origin.origin, {
     // Pitfall: Node's old http.Agent default of 5 sockets per origin queued
@@ -66,9 +67,9 @@ export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, tim
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     connectTimeout: timeoutMs,
-    // Only this pool skips certificate checks: the catalog signs its own
-    // certificate for local TLS runs. Never set this for a public origin.
-    connect: tls ? { rejectUnauthorized: false } : undefined,
+    // Certificates are always checked: a self-signed catalog is trusted by
+    // pinning its own certificate, never by switching verification off.
+    connect: ca ? { ca: [...tls.rootCertificates, ca] } : undefined,
   });
 
   /** @type {Upstream['requestJson']} */

@@ -17,7 +17,7 @@ export async function startApp({ env = {}, catalogEnv = {}, extraRoutes } = {}) 
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', ...env });
   let built;
   try {
-    built = createApp(config, { catalogUrl: catalog.url, extraRoutes });
+    built = createApp(config, { catalogUrl: catalog.url, catalogCa: catalog.ca, extraRoutes });
   } catch (error) {
     // A failed start (e.g. a duplicate route) must not leak the catalog child:
     // its IPC channel would keep the test process alive for ever.

@@ -15,6 +15,7 @@ const KILL_AFTER_MS = 3_000;
 /**
  * @typedef {object} CatalogChild
  * @property {string} url e.g. http://127.0.0.1:41234 (https:// with CATALOG_TLS=1)
+ * @property {string | null} cert its self-signed certificate (PEM) with CATALOG_TLS=1
  * @property {import('node:child_process').ChildProcess} child
  * @property {() => Promise<void>} stop SIGTERM, then SIGKILL if it lingers; safe to call twice
  * @property {() => { stdout: string, stderr: string }} output what the child printed so far
@@ -42,9 +43,9 @@ export async function startCatalog({ env = {} } = {}) {
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
-  let url;
+  let ready;
   try {
-    url = await waitForReady(child, () => stderr);
+    ready = await waitForReady(child, () => stderr);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -59,7 +60,8 @@ export async function startCatalog({ env = {} } = {}) {
   /** @type {Promise<void> | undefined} */
   let stopping;
   return {
-    url,
+    url: ready.url,
+    cert: ready.cert ?? null,
     child,
     output: () => ({ stdout, stderr }),
     stop() {
@@ -79,7 +81,7 @@ export async function startCatalog({ env = {} } = {}) {
 /**
  * @param {import('node:child_process').ChildProcess} child
  * @param {() => string} stderr
- * @returns {Promise<string>}
+ * @returns {Promise<{ url: string, cert?: string | null }>}
  */
 function waitForReady(child, stderr) {
   return new Promise((resolve, reject) => {
@@ -92,10 +94,10 @@ function waitForReady(child, stderr) {
       reject(new Error(`catalog exited before it was ready (code ${code}, signal ${signal})\n${stderr()}`));
     });
     child.on('message', (message) => {
-      const ready = /** @type {{ type?: string, url?: string }} */ (message);
+      const ready = /** @type {{ type?: string, url?: string, cert?: string | null }} */ (message);
       if (ready?.type !== 'ready' || typeof ready.url !== 'string') return;
       clearTimeout(timer);
-      resolve(ready.url);
+      resolve({ url: ready.url, cert: ready.cert });
     });
   });
 }
