@@ -66,3 +66,35 @@ test('every page carries security headers and a fresh CSP nonce', async () => {
   }
   assert.equal(nonces.size, 3, 'each response needs its own nonce');
 });
+
+test('GET / puts its CSP nonce on every inline script and style, fresh per response', async () => {
+  /** The nonce attribute as the browser reads it: the template escapes "=" as &#x3D;. @param {string} tag */
+  const nonceOf = (tag) =>
+    /\snonce="([^"]*)"/
+      .exec(tag)?.[1]
+      .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(parseInt(hex, 16)));
+  const nonces = [];
+  for (let i = 0; i < 2; i += 1) {
+    const res = await fetch(app.url);
+    assert.equal(res.status, 200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1];
+    assert.ok(nonce, `the CSP of / must allow scripts by nonce (got ${JSON.stringify(csp)})`);
+    assert.match(csp, new RegExp(`style-src[^;]*'nonce-${nonce.replace(/[+/=]/g, '\\$&')}'`), 'style-src: same nonce');
+    const html = await res.text();
+    const inline = (html.match(/<(script|style)\b[^>]*>/g) ?? []).filter((tag) => !/\ssrc=/.test(tag));
+    assert.ok(
+      inline.some((tag) => tag.startsWith('<style')),
+      'the page inlines its critical CSS',
+    );
+    assert.ok(
+      inline.some((tag) => tag.includes('id="marquee-data"')),
+      'the page inlines its cache script',
+    );
+    for (const tag of inline) {
+      assert.equal(nonceOf(tag), nonce, `${tag} must carry the response's CSP nonce, or the browser blocks it`);
+    }
+    nonces.push(nonce);
+  }
+  assert.notEqual(nonces[0], nonces[1], 'each response of / needs its own nonce: a reused one can be replayed');
+});
