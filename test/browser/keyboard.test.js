@@ -325,3 +325,33 @@ test('keyboard code is fetched on the first focus, not with the page', async () 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('arrows pressed while the keyboard code is still loading are held and replayed, not lost', async () => {
+  // A slow network for the keyboard chunk alone: focus, then two arrows at once.
+  const { page, errors } = await openHome((p) =>
+    p.route(/\/keyboard-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    }),
+  );
+  const row0 = await rowIds(page, 0);
+  await page.locator('[data-row-index="0"] a.card__link').first().focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const early = await page.evaluate(() => ({
+    loaded: performance.getEntriesByName('marquee:keyboard').length > 0,
+    scrollY: window.scrollY,
+  }));
+  assert.equal(early.loaded, false, 'the test must press keys before the module has loaded');
+  assert.equal(early.scrollY, 0, 'a held arrow must not scroll the page meanwhile');
+  await keyboardReady(page);
+  await page.waitForFunction(
+    (id) => document.activeElement?.closest('.card')?.getAttribute('data-title-id') === id,
+    row0[2],
+    {
+      timeout: 5_000,
+    },
+  );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
