@@ -25,7 +25,8 @@ export function loadKeyboardOnDemand() {
     event.preventDefault();
     held.push(event.key);
   };
-  const load = (/** @type {Event | undefined} */ trigger) => {
+  /** @param {Event} [trigger] */
+  const load = (trigger) => {
     for (const type of TRIGGERS) removeEventListener(type, load, true);
     addEventListener('keydown', hold, true);
     if (trigger?.type === 'keydown') hold(/** @type {KeyboardEvent} */ (trigger));

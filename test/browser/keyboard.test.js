@@ -328,12 +328,12 @@ test('keyboard code is fetched on the first focus, not with the page', async () 
 
 test('arrows pressed while the keyboard code is still loading are held and replayed, not lost', async () => {
   // A slow network for the keyboard chunk alone: focus, then two arrows at once.
-  const { page, errors } = await openHome((p) =>
-    p.route(/\/keyboard-[\w-]+\.js$/, async (route) => {
+  const { page, errors } = await openHome(async (p) => {
+    await p.route(/\/keyboard-[\w-]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
-    }),
-  );
+    });
+  });
   const row0 = await rowIds(page, 0);
   await page.locator('[data-row-index="0"] a.card__link').first().focus();
   await page.keyboard.press('ArrowRight');
