@@ -5,7 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { servePerfFromPrimary } from '../server/perf/cluster.js';
+import client from 'prom-client';
+import { createPerfAggregates } from '../server/perf/aggregate.js';
+import { perfScope, servePerfFromPrimary } from '../server/perf/cluster.js';
 
 test('perfScope: a worker reads the sketches of every worker from the primary', { timeout: 20_000 }, async () => {
   cluster.setupPrimary({
@@ -36,4 +38,41 @@ test('perfScope: a worker reads the sketches of every worker from the primary', 
       ),
     );
   }
+});
+
+/**
+ * A fake IPC channel to a primary whose answers the test releases by hand.
+ * @returns {{ channel: import('../server/perf/cluster.js').PrimaryChannel, requests: any[], answer: (request: any, snapshot: any) => void }}
+ */
+function fakePrimary() {
+  /** @type {any[]} */
+  const requests = [];
+  /** @type {(message: any) => void} */
+  let deliver = () => {};
+  return {
+    channel: {
+      send: (message) => message?.type === 'marquee:perf-snapshot-request' && requests.push(message),
+      onMessage: (listener) => (deliver = listener),
+      answerTimeoutMs: 50,
+    },
+    requests,
+    answer: (request, snapshot) => deliver({ type: 'marquee:perf-snapshot', id: request.id, snapshot }),
+  };
+}
+
+test('perfScope: a missed answer falls back for that request only; the next one asks the primary again', async () => {
+  const { channel, requests, answer } = fakePrimary();
+  const scope = perfScope(createPerfAggregates({ registry: new client.Registry() }), channel);
+
+  const missed = await scope.snapshot();
+  assert.equal(requests.length, 1);
+  assert.match(missed.scope, /^worker \d+ only$/, 'no answer within the limit: this worker only');
+
+  const next = scope.snapshot();
+  assert.equal(requests.length, 2, 'the worker must ask the primary again after one missed answer');
+  answer(requests[0], { beacons: 99 }); // late answer to the first request: ignored
+  answer(requests[1], { beacons: 7 });
+  const fromPrimary = await next;
+  assert.equal(fromPrimary.scope, 'cluster');
+  assert.equal(fromPrimary.beacons, 7, 'the answer to this request, not the late one');
 });

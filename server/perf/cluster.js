@@ -5,8 +5,9 @@
 // worker's share. So workers also forward each accepted beacon to the primary,
 // which keeps the cluster-wide sketches, and ask it for them on GET /perf.
 // The primary side starts with servePerfFromPrimary() (next to
-// serveAggregateFromPrimary() in server/cluster.js); until it answers, a
-// worker shows its own figures and says so.
+// serveAggregateFromPrimary() in server/cluster.js); when it does not answer
+// in time, that one request shows the worker's own figures and says so, and
+// the next request asks again.
 import cluster from 'node:cluster';
 import client from 'prom-client';
 import { createPerfAggregates } from './aggregate.js';
@@ -27,11 +28,27 @@ export function servePerfFromPrimary() {
 }
 
 /**
+ * @typedef {object} PrimaryChannel how a worker talks to the primary
+ * @property {((message: any) => void) | null} send null outside a cluster worker
+ * @property {(listener: (message: any) => void) => void} onMessage
+ * @property {number} [answerTimeoutMs]
+ */
+
+/** @returns {PrimaryChannel} this process's IPC channel to the cluster primary */
+function processChannel() {
+  return {
+    send: cluster.isWorker && typeof process.send === 'function' ? process.send.bind(process) : null,
+    onMessage: (listener) => process.on('message', listener),
+  };
+}
+
+/**
  * Worker (or single process): where beacons go and where the dashboard reads.
  * @param {ReturnType<typeof createPerfAggregates>} local this process's aggregates
+ * @param {PrimaryChannel} [channel] the IPC channel; tests pass a fake one
  */
-export function perfScope(local) {
-  const send = cluster.isWorker && typeof process.send === 'function' ? process.send.bind(process) : null;
+export function perfScope(local, channel = processChannel()) {
+  const { send, onMessage, answerTimeoutMs = ANSWER_TIMEOUT_MS } = channel;
   if (!send) {
     return {
       /** @param {import('./beacon-schema.js').Beacon} beacon */
@@ -43,9 +60,7 @@ export function perfScope(local) {
   /** @type {Map<number, (snapshot: any) => void>} */
   const waiting = new Map();
   let nextId = 0;
-  // Once the primary has not answered, it never will: stop asking.
-  let primaryAnswers = true;
-  process.on('message', (/** @type {any} */ message) => {
+  onMessage((message) => {
     if (message?.type !== ANSWER) return;
     waiting.get(message.id)?.(message.snapshot);
     waiting.delete(message.id);
@@ -58,17 +73,18 @@ export function perfScope(local) {
       send({ type: BEACON, beacon });
     },
     async snapshot() {
-      if (primaryAnswers) {
-        const id = nextId++;
-        const answer = await new Promise((resolve) => {
-          const timer = setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS);
-          waiting.set(id, (snapshot) => (clearTimeout(timer), resolve(snapshot)));
-          send({ type: REQUEST, id });
-        });
-        waiting.delete(id);
-        if (answer) return { ...answer, scope: 'cluster' };
-        primaryAnswers = false;
-      }
+      // Ask every time: a primary busy for a second (a long GC, a burst of
+      // beacons) answers the next request, so a missed answer costs only
+      // this one request its cluster-wide figures. A late answer finds no
+      // one waiting and is dropped.
+      const id = nextId++;
+      const answer = await new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(null), answerTimeoutMs);
+        waiting.set(id, (snapshot) => (clearTimeout(timer), resolve(snapshot)));
+        send({ type: REQUEST, id });
+      });
+      waiting.delete(id);
+      if (answer) return { ...answer, scope: 'cluster' };
       return { ...local.snapshot(), scope: `worker ${process.pid} only` };
     },
   };
