@@ -8,7 +8,8 @@
 import autocannon from 'autocannon';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
-const send = (/** @type {object} */ message, /** @type {() => void} */ then = () => {}) => process.send?.(message, then);
+const send = (/** @type {object} */ message, /** @type {() => void} */ then = () => {}) =>
+  process.send?.(message, then);
 
 /** @type {number[]} */
 const latencies = [];
@@ -47,21 +48,26 @@ const instance = autocannon(
     }
     const cpu = process.cpuUsage(cpuBefore);
     const wallMs = performance.now() - wallBefore;
-    send({
-      type: 'done',
-      result: {
-        durationS: result.duration,
-        requests: result.requests.total,
-        errors: result.errors,
-        timeouts: result.timeouts,
-        non2xx: result.non2xx,
-        statusCodes: result.statusCodeStats,
-        bytes: result.throughput.total,
+    send(
+      {
+        type: 'done',
+        result: {
+          durationS: result.duration,
+          requests: result.requests.total,
+          // Every failed request, timeouts included (autocannon counts both);
+          // summarize() in level.js reports errors other than timeouts.
+          errors: result.errors,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+          statusCodes: result.statusCodeStats,
+          bytes: result.throughput.total,
+        },
+        latencies: latencies.map(round),
+        firstBytes: firstBytes.map(round),
+        generator: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs },
       },
-      latencies: latencies.map(round),
-      firstBytes: firstBytes.map(round),
-      generator: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs },
-    }, () => process.exit(0));
+      () => process.exit(0),
+    );
   },
 );
 

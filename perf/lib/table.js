@@ -25,7 +25,14 @@ const COLUMNS = [
 
 /** Figures compared by --vs, a over b. */
 export const RATIO_FIGURES = /** @type {const} */ ([
-  'rps', 'p50', 'p90', 'p99', 'firstByteP50', 'cpuMsPerRequest', 'peakRssMb', 'eventLoopDelayP99Ms',
+  'rps',
+  'p50',
+  'p90',
+  'p99',
+  'firstByteP50',
+  'cpuMsPerRequest',
+  'peakRssMb',
+  'eventLoopDelayP99Ms',
 ]);
 
 /**
@@ -38,7 +45,10 @@ export function formatTable(levels, title) {
   const lines = rows.map((row) => row.map((cell, i) => cell.padStart(widths[i])).join('  '));
   lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
   const notes = [];
-  if (levels.some((l) => l.generatorLimited)) notes.push('!: the load generator used over 90% of its core; it, not the server, may be the limit');
+  if (levels.some((l) => l.errors || l.timeouts))
+    notes.push('errors: failed requests other than timeouts, which have their own column');
+  if (levels.some((l) => l.generatorLimited))
+    notes.push('!: the load generator used over 90% of its core; it, not the server, may be the limit');
   return [title ? `${title}\n` : '', ...lines, ...notes].join('\n');
 }
 
