@@ -14,7 +14,7 @@ import { scrape } from './lib/prometheus.js';
 import { formatTable, formatRatios, ratioOf } from './lib/table.js';
 import { stressCurveSvg } from './lib/chart.js';
 
-const options = readOptions(process.argv.slice(2));
+const options = readOptionsOrExit(process.argv.slice(2));
 if (options.help) {
   console.log(USAGE);
   process.exit(0);
@@ -22,7 +22,13 @@ if (options.help) {
 const cpus = planCpus({ pin: options.pin });
 /** @type {(() => Promise<unknown>)[]} */
 const stops = [];
-const stopAll = () => Promise.allSettled(stops.splice(0).reverse().map((stop) => stop()));
+const stopAll = () =>
+  Promise.allSettled(
+    stops
+      .splice(0)
+      .reverse()
+      .map((stop) => stop()),
+  );
 process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
 
 try {
@@ -42,24 +48,60 @@ async function main() {
     targets.push({ name: 'target', url: options.url, env: {} });
   } else {
     await ensureClientBuild();
-    const catalog = await startCatalog({ latencyMs: options.latencyMs, jitterMs: options.jitterMs, cpus: cpus.generator });
+    const catalog = await startCatalog({
+      latencyMs: options.latencyMs,
+      jitterMs: options.jitterMs,
+      cpus: cpus.generator,
+    });
     stops.push(catalog.stop);
-    for (const [name, env] of options.vs ? [['A', options.env], ['B', { ...options.env, ...options.vs }]] : [['app', options.env]]) {
-      const app = await startApp({ catalogUrl: catalog.url, env: /** @type {Record<string, string>} */ (env), cpus: cpus.app });
+    for (const [name, env] of options.vs
+      ? [
+          ['A', options.env],
+          ['B', { ...options.env, ...options.vs }],
+        ]
+      : [['app', options.env]]) {
+      const app = await startApp({
+        catalogUrl: catalog.url,
+        env: /** @type {Record<string, string>} */ (env),
+        cpus: cpus.app,
+      });
       stops.push(app.stop);
-      targets.push({ name: /** @type {string} */ (name), url: app.url, env: /** @type {Record<string, string>} */ (env) });
+      targets.push({
+        name: /** @type {string} */ (name),
+        url: app.url,
+        env: /** @type {Record<string, string>} */ (env),
+      });
     }
   }
-  const scrapeMetrics = await scrape(targets[0].url).then(() => true, () => false);
+  const scrapeMetrics = await scrape(targets[0].url).then(
+    () => true,
+    () => false,
+  );
   const upstream = options.url ? 'as running' : `${options.latencyMs} ms ± ${options.jitterMs} ms`;
-  console.log(`perf:load ${options.path}  levels ${options.levels.join(',')}  ${options.duration} s each  upstream ${upstream}`);
-  console.log(`  ${cpus.note}; node ${process.version}; ${scrapeMetrics ? 'server figures from /metrics' : 'no /metrics: generator figures only'}`);
-  for (const t of targets) console.log(`  ${t.name}: ${t.url} ${Object.entries(t.env).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  console.log(
+    `perf:load ${options.path}  levels ${options.levels.join(',')}  ${options.duration} s each  upstream ${upstream}`,
+  );
+  console.log(
+    `  ${cpus.note}; node ${process.version}; ${scrapeMetrics ? 'server figures from /metrics' : 'no /metrics: generator figures only'}`,
+  );
+  for (const t of targets)
+    console.log(
+      `  ${t.name}: ${t.url} ${Object.entries(t.env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    );
 
   // ── Warm-up: JIT, keep-alive sockets, template caches ───────────────────
   for (const t of targets) {
     if (options.warmup > 0) {
-      await measureRun({ url: t.url, path: options.path, concurrency: 10, duration: options.warmup, cpus: cpus.generator, scrapeMetrics: false });
+      await measureRun({
+        url: t.url,
+        path: options.path,
+        concurrency: 10,
+        duration: options.warmup,
+        cpus: cpus.generator,
+        scrapeMetrics: false,
+      });
     }
   }
 
@@ -75,24 +117,45 @@ async function main() {
         const duration = Math.max(1, Math.round(options.duration / rounds));
         const label = `${t.name} c=${concurrency}${rounds > 1 ? ` round ${round + 1}/${rounds}` : ''}`;
         runs[t.name].push(
-          await measureRun({ url: t.url, path: options.path, concurrency, duration, cpus: cpus.generator, scrapeMetrics, onTick: progress(label, duration) }),
+          await measureRun({
+            url: t.url,
+            path: options.path,
+            concurrency,
+            duration,
+            cpus: cpus.generator,
+            scrapeMetrics,
+            onTick: progress(label, duration),
+          }),
         );
       }
     }
     for (const t of targets) {
       const level = summarize(concurrency, runs[t.name]);
       levels[t.name].push(level);
-      console.error(`  ${t.name} c=${concurrency}: ${level.rps} req/s, p50 ${level.p50} ms, p99 ${level.p99} ms, errors ${level.errors}`);
+      console.error(
+        `  ${t.name} c=${concurrency}: ${level.rps} req/s, p50 ${level.p50} ms, p99 ${level.p99} ms, errors ${level.errors}`,
+      );
     }
   }
 
   // ── Report ──────────────────────────────────────────────────────────────
   console.log('');
   for (const t of targets) {
-    console.log(formatTable(levels[t.name], `${t.name} ${options.path} (${Object.entries(t.env).map(([k, v]) => `${k}=${v}`).join(' ') || 'defaults'}):`));
+    console.log(
+      formatTable(
+        levels[t.name],
+        `${t.name} ${options.path} (${
+          Object.entries(t.env)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ') || 'defaults'
+        }):`,
+      ),
+    );
     const phases = levels[t.name].filter((l) => l.pageUpstreamMs !== null);
     if (phases.length > 0) {
-      console.log(`  server phases per page, mean ms: ${phases.map((l) => `c=${l.concurrency} upstream ${l.pageUpstreamMs} render ${l.pageRenderMs} template ${l.pageTemplateMs}`).join('; ')}`);
+      console.log(
+        `  server phases per page, mean ms: ${phases.map((l) => `c=${l.concurrency} upstream ${l.pageUpstreamMs} render ${l.pageRenderMs} template ${l.pageTemplateMs}`).join('; ')}`,
+      );
     }
     console.log('');
   }
@@ -119,9 +182,29 @@ async function main() {
   mkdirSync(path.dirname(path.resolve(jsonFile)), { recursive: true });
   writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   const chartFile = jsonFile.replace(/\.json$/, '') + '.svg';
-  const series = targets.map((t) => ({ name: `${t.name} ${Object.entries(t.env).map(([k, v]) => `${k}=${v}`).join(' ')}`.trim(), levels: levels[t.name] }));
+  const series = targets.map((t) => ({
+    name: `${t.name} ${Object.entries(t.env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`.trim(),
+    levels: levels[t.name],
+  }));
   writeFileSync(chartFile, stressCurveSvg(series, `${options.path}: stress curve (upstream ${upstream})`));
   console.log(`\nwrote ${jsonFile} and ${chartFile}`);
+}
+
+/**
+ * A bad option is one line on stderr and exit code 1, not a stack trace.
+ * @param {string[]} argv
+ */
+function readOptionsOrExit(argv) {
+  try {
+    return readOptions(argv);
+  } catch (error) {
+    // readOptions lists its problems, a blank line, then the usage: keep the problems.
+    const problems = error.message.split('\n\n')[0].split('\n').join('; ');
+    console.error(`perf:load: ${problems} (--help lists the options)`);
+    process.exit(1);
+  }
 }
 
 /**

@@ -20,7 +20,16 @@ import { runsChartSvg } from './lib/tti-chart.js';
 import { runLighthouse } from './lib/lighthouse.js';
 import { distribution } from './lib/stats.js';
 
-const options = readOptions(process.argv.slice(2));
+// A bad option is one line on stderr, not a stack trace (readOptions prints
+// and exits on the values it checks; parseArgs throws on an unknown option).
+const options = (() => {
+  try {
+    return readOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`perf:tti: ${error.message} (--help lists the options)`);
+    process.exit(1);
+  }
+})();
 const profile = PROFILES[options.profile];
 const progress = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
 

@@ -14,11 +14,15 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 test('perf:load --duration 2 --concurrency 5 --json writes every figure', { timeout: 60_000 }, async () => {
   const json = path.join(mkdtempSync(path.join(tmpdir(), 'marquee-load-')), 'load.json');
-  const child = spawn(process.execPath, ['perf/load.js', '--duration', '2', '--warmup', '1', '--concurrency', '5', '--json', json], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['perf/load.js', '--duration', '2', '--warmup', '1', '--concurrency', '5', '--json', json],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -30,10 +34,48 @@ test('perf:load --duration 2 --concurrency 5 --json writes every figure', { time
   const [level] = report.levels;
   assert.equal(level.concurrency, 5);
   assert.ok(level.rps > 0, 'some requests completed');
-  for (const key of ['p50', 'p90', 'p99', 'firstByteP50', 'cpuMsPerRequest', 'peakRssMb', 'eventLoopDelayP99Ms', 'poolPendingMax']) {
+  for (const key of [
+    'p50',
+    'p90',
+    'p99',
+    'firstByteP50',
+    'cpuMsPerRequest',
+    'peakRssMb',
+    'eventLoopDelayP99Ms',
+    'poolPendingMax',
+  ]) {
     assert.equal(typeof level[key], 'number', `levels[0].${key} must be a number`);
   }
   for (const key of ['errors', 'timeouts', 'non2xx']) assert.equal(level[key], 0, `${key} at c=5`);
   assert.ok(existsSync(json.replace(/\.json$/, '.svg')), 'the stress-curve chart is written next to the JSON');
   assert.match(output, /req\/s\s+p50 ms/, 'the table is printed');
 });
+
+for (const [script, args] of /** @type {const} */ ([
+  ['perf/load.js', ['--concurrency', 'abc']],
+  ['perf/flame.js', ['--concurrency', 'abc']],
+  ['perf/tti.js', ['--no-such-option']],
+])) {
+  test(
+    `${script} ${args.join(' ')}: one line on stderr and exit code 1, no stack trace`,
+    { timeout: 30_000 },
+    async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const code = await new Promise((resolve) => child.once('exit', resolve));
+      assert.equal(code, 1, `exit code of a bad option; stderr:\n${stderr}`);
+      const lines = stderr.trim().split('\n');
+      assert.equal(lines.length, 1, `one line, not a stack trace or the usage:\n${stderr}`);
+      assert.match(
+        lines[0],
+        /^perf:(load|flame|tti): .*(abc|--no-such-option)/,
+        'the message names the script and the bad value',
+      );
+      assert.doesNotMatch(stderr, /\n\s+at /, 'no stack trace');
+    },
+  );
+}
