@@ -51,6 +51,49 @@ test('perf:load --duration 2 --concurrency 5 --json writes every figure', { time
   assert.match(output, /req\/s\s+p50 ms/, 'the table is printed');
 });
 
+test("perf:load --vs 'ATF_ROWS=all' writes a, b and their ratio per level", { timeout: 90_000 }, async () => {
+  const json = path.join(mkdtempSync(path.join(tmpdir(), 'marquee-load-vs-')), 'load.json');
+  const args = ['--vs', 'ATF_ROWS=all', '--concurrency', '2', '--duration', '2', '--warmup', '1', '--json', json];
+  const child = spawn(process.execPath, ['perf/load.js', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  assert.equal(code, 0, `perf:load --vs failed:\n${output}`);
+
+  const report = JSON.parse(readFileSync(json, 'utf8'));
+  assert.deepEqual(Object.keys(report).sort(), ['a', 'b', 'meta', 'ratio'], 'the --vs JSON as README.md describes it');
+  assert.deepEqual(report.a.env, {});
+  assert.deepEqual(report.b.env, { ATF_ROWS: 'all' });
+  for (const side of ['a', 'b']) {
+    assert.equal(report[side].levels.length, 1, `${side}.levels: one per concurrency level`);
+    assert.equal(report[side].levels[0].concurrency, 2);
+    assert.ok(report[side].levels[0].rps > 0, `${side}.levels[0].rps: some requests completed`);
+  }
+  assert.equal(report.ratio.levels.length, 1);
+  const [ratio] = report.ratio.levels;
+  assert.equal(ratio.concurrency, 2);
+  for (const key of [
+    'rps',
+    'p50',
+    'p90',
+    'p99',
+    'firstByteP50',
+    'cpuMsPerRequest',
+    'peakRssMb',
+    'eventLoopDelayP99Ms',
+  ]) {
+    assert.ok(key in ratio, `ratio.levels[0].${key}`);
+  }
+  const [a, b] = [report.a.levels[0], report.b.levels[0]];
+  assert.equal(ratio.rps, Math.round((a.rps / b.rps) * 100) / 100, 'ratio.levels[0].rps is a.rps over b.rps');
+  assert.match(output, /ratio A \/ B:/, 'the ratios are printed');
+});
+
 for (const [script, args] of /** @type {const} */ ([
   ['perf/load.js', ['--concurrency', 'abc']],
   ['perf/flame.js', ['--concurrency', 'abc']],
