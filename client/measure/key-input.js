@@ -2,8 +2,10 @@
 /**
  * Key input responsiveness: per key press on the card grid, the time from
  * keydown to the next paint (Netflix, "Crafting a high-performance TV user
- * interface using React", 2017: key input responsiveness, TTI, frame rate and
- * memory are the TV UI's performance metrics).
+ * interface using React", 2017,
+ * https://netflixtechblog.com/crafting-a-high-performance-tv-user-interface-using-react-3350e5a6ad3b:
+ * key input responsiveness, TTI, frame rate and memory are the TV UI's
+ * performance metrics).
  * Event Timing (https://w3c.github.io/event-timing/) gives exactly that, from
  * the hardware timestamp to the next paint, but only for events of 16 ms and
  * more; for quicker presses, and browsers without it, requestAnimationFrame

@@ -6,8 +6,9 @@
  * task and at most 2 GET requests in flight, never earlier than FCP or
  * DOMContentLoaded. The window must end after FCP + 5 s (Lighthouse's
  * findOverlappingQuietPeriods: `period.end > FcpTsInMs + REQUIRED_QUIET_WINDOW`).
- * Plus Total Blocking Time over [FCP, TTI] (Lighthouse tbt-utils.js): the sum
- * of each long task's part beyond 50 ms, tasks clipped to the range.
+ * Plus Total Blocking Time over [FCP, TTI] (Lighthouse core/lib/tbt-utils.js,
+ * https://github.com/GoogleChrome/lighthouse/blob/main/core/lib/tbt-utils.js):
+ * the sum of each long task's part beyond 50 ms, tasks clipped to the range.
  * Thresholds (Lighthouse mobile scoring): TTI good ≤ 3.8 s, poor > 7.3 s;
  * TBT good ≤ 200 ms, poor > 600 ms.
  *
