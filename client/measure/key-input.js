@@ -50,7 +50,10 @@ export function onKeyInput(callback) {
     'keydown',
     (event) => {
       const target = /** @type {Element | null} */ (event.target);
-      if (count >= MAX_KEY_PRESSES || !target?.closest?.(GRID_SELECTOR)) return;
+      // Untrusted: a press replayed by client/keyboard/on-demand.js, already
+      // counted when the person pressed it. Such a held press is measured to
+      // the paint after the keydown, not after the replayed move (a limit).
+      if (!event.isTrusted || count >= MAX_KEY_PRESSES || !target?.closest?.(GRID_SELECTOR)) return;
       const index = count++;
       const start = event.timeStamp;
       presses.set(Math.round(start), index);
