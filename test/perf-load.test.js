@@ -9,24 +9,31 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RATIO_FIGURES } from '../perf/lib/table.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-test('perf:load --duration 2 --concurrency 5 --json writes every figure', { timeout: 60_000 }, async () => {
+/**
+ * Runs perf/load.js with `args` plus `--json` into a fresh folder.
+ * @param {string[]} args
+ * @returns {Promise<{ code: number | null, output: string, json: string }>}
+ */
+async function runLoad(args) {
   const json = path.join(mkdtempSync(path.join(tmpdir(), 'marquee-load-')), 'load.json');
-  const child = spawn(
-    process.execPath,
-    ['perf/load.js', '--duration', '2', '--warmup', '1', '--concurrency', '5', '--json', json],
-    {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['perf/load.js', ...args, '--json', json], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const code = await new Promise((resolve) => child.once('exit', resolve));
+  return { code, output, json };
+}
+
+test('perf:load --duration 2 --concurrency 5 --json writes every figure', { timeout: 60_000 }, async () => {
+  const { code, output, json } = await runLoad(['--duration', '2', '--warmup', '1', '--concurrency', '5']);
   assert.equal(code, 0, `perf:load failed:\n${output}`);
 
   const report = JSON.parse(readFileSync(json, 'utf8'));
@@ -52,17 +59,16 @@ test('perf:load --duration 2 --concurrency 5 --json writes every figure', { time
 });
 
 test("perf:load --vs 'ATF_ROWS=all' writes a, b and their ratio per level", { timeout: 90_000 }, async () => {
-  const json = path.join(mkdtempSync(path.join(tmpdir(), 'marquee-load-vs-')), 'load.json');
-  const args = ['--vs', 'ATF_ROWS=all', '--concurrency', '2', '--duration', '2', '--warmup', '1', '--json', json];
-  const child = spawn(process.execPath, ['perf/load.js', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
+  const { code, output, json } = await runLoad([
+    '--vs',
+    'ATF_ROWS=all',
+    '--concurrency',
+    '2',
+    '--duration',
+    '2',
+    '--warmup',
+    '1',
+  ]);
   assert.equal(code, 0, `perf:load --vs failed:\n${output}`);
 
   const report = JSON.parse(readFileSync(json, 'utf8'));
@@ -77,18 +83,7 @@ test("perf:load --vs 'ATF_ROWS=all' writes a, b and their ratio per level", { ti
   assert.equal(report.ratio.levels.length, 1);
   const [ratio] = report.ratio.levels;
   assert.equal(ratio.concurrency, 2);
-  for (const key of [
-    'rps',
-    'p50',
-    'p90',
-    'p99',
-    'firstByteP50',
-    'cpuMsPerRequest',
-    'peakRssMb',
-    'eventLoopDelayP99Ms',
-  ]) {
-    assert.ok(key in ratio, `ratio.levels[0].${key}`);
-  }
+  for (const key of RATIO_FIGURES) assert.ok(key in ratio, `ratio.levels[0].${key}`);
   const [a, b] = [report.a.levels[0], report.b.levels[0]];
   assert.equal(ratio.rps, Math.round((a.rps / b.rps) * 100) / 100, 'ratio.levels[0].rps is a.rps over b.rps');
   assert.match(output, /ratio A \/ B:/, 'the ratios are printed');
