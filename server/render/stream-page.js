@@ -1,11 +1,10 @@
 // @ts-check
 // One server-rendered page, in the order that lets the browser work while the
 // server waits: flush the head (critical CSS, client preload) at once, then
-// fetch the above-the-fold data, stream React's render, and close with the
+// fetch the above-the-fold data, write React's render, and close with the
 // serialized Falcor cache and the client script.
-import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { serializeJsonForHtml } from './serialize-json.js';
 import { flushCompressed } from '../delivery/compression.js';
 
@@ -68,7 +67,7 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
       const upstreamMs = (spec.upstreamMs ?? 0) + performance.now() - mark;
 
       mark = performance.now();
-      await pipeReact(element, nonce, res);
+      writeReact(element, res);
       const renderMs = performance.now() - mark;
 
       // The page gets the timings up to its tail; the log and metrics also
@@ -100,68 +99,20 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
 }
 
 /**
- * Streams React's HTML into the response without ending it (the tail follows).
- * React writes its output in small chunks and calls `flush()` at the end of
- * each pass; the chunks of one pass go out as one write. Pitfall: a socket
- * write per 2 KB chunk (perf:flame showed writeChunk, writev and string
- * encoding at 16% of the CPU; batched, perf:load at c=200 went from 7.3 to 5.0
- * ms of CPU per page). A
- * Suspense boundary still streams: each of its passes is flushed.
+ * Writes React's HTML into the response without ending it (the tail follows).
+ * The page's data is all loaded before React runs, so nothing can suspend and
+ * one string is all a stream would produce. Pitfall: renderToPipeableStream
+ * encodes every small chunk into bytes as it goes (home page, ATF_ROWS=3:
+ * 2.45 ms of CPU against 0.90 ms for renderToString; perf:load at c=20:
+ * see docs/decisions/010). The head has long been flushed, so the browser
+ * loses nothing. A page that wants Suspense streaming needs the stream back.
  * @param {import('react').ReactElement} element
- * @param {string} nonce
  * @param {import('express').Response} res
- * @returns {Promise<void>}
  */
-function pipeReact(element, nonce, res) {
-  return new Promise((resolve, reject) => {
-    /** @type {Buffer[]} */
-    let pass = [];
-    /** @type {(() => void) | null} */
-    let afterDrain = null;
-    const into = Object.assign(
-      new Writable({
-        write(chunk, _encoding, callback) {
-          pass.push(chunk);
-          // Respect backpressure from the socket rather than buffering the page.
-          if (afterDrain) afterDrain = callback;
-          else callback();
-        },
-        final(callback) {
-          flushPass();
-          callback();
-          resolve();
-        },
-      }),
-      { flush: flushPass },
-    );
-    function flushPass() {
-      if (pass.length === 0) return;
-      const ready = pass.length === 1 ? pass[0] : Buffer.concat(pass);
-      pass = [];
-      const open = res.write(ready);
-      // Each render pass leaves the compressor at once, as it would the socket.
-      flushCompressed(res);
-      if (!open) {
-        afterDrain = () => {};
-        res.once('drain', () => {
-          const callback = afterDrain;
-          afterDrain = null;
-          callback?.();
-        });
-      }
-    }
-    const { pipe, abort } = renderToPipeableStream(element, {
-      nonce,
-      onShellReady() {
-        pipe(into);
-      },
-      onShellError: reject,
-      onError(error) {
-        reject(error);
-      },
-    });
-    res.once('close', () => abort());
-  });
+function writeReact(element, res) {
+  // It writes no script of its own, so it needs no CSP nonce.
+  res.write(renderToString(element));
+  flushCompressed(res);
 }
 
 /** @param {number} ms */
