@@ -84,10 +84,9 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
       templateMs += performance.now() - mark;
 
       const final = { ...timings, template: round(templateMs), total: round(performance.now() - started) };
-      // The request log (server/middleware/request-log.js) carries them too.
+      // The request's one log line (server/middleware/request-log.js) carries them.
       res.locals.timings = final;
       onTimings(spec.route, final);
-      log.info({ route: spec.route, url: req.originalUrl, timings: final }, 'page rendered');
     } catch (error) {
       // The 200 and the head are already on the wire: close the page with a
       // message instead of a stack trace; the details go to the log.
