@@ -1,7 +1,6 @@
 // @ts-check
 // Builds the Marquee app; never listens (server/index.js does), so tests can
 // start it on any port (fastify's app.js / server.js split).
-import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createRouteTable } from './route-table.js';
 import { createLogger } from './log.js';
@@ -31,9 +30,8 @@ import { requestLog } from './middleware/request-log.js';
 import { serverTiming } from './middleware/server-timing.js';
 import { staticAssets } from './delivery/static-assets.js';
 import { compression } from './delivery/compression.js';
+import { VIEWS_DIR, CLIENT_DIR } from './paths.js';
 
-const VIEWS_DIR = fileURLToPath(new URL('../views', import.meta.url));
-const CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
 /** Where the client build is served (client/build.js PUBLIC_PATH). */
 const ASSETS_PATH = '/assets';
 

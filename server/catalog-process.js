@@ -3,9 +3,8 @@
 // separate HTTP service, never an in-process mock) and resolves its URL once
 // it listens. Its CATALOG_* knobs pass through from this process's environment.
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { CATALOG_ENTRY } from './paths.js';
 
-const CATALOG_ENTRY = fileURLToPath(new URL('./catalog/index.js', import.meta.url));
 const READY_TIMEOUT_MS = 15000;
 
 /**

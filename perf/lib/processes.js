@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startCatalogProcess } from '../../server/catalog-process.js';
+import { serverArgs } from './server-bundle.js';
 import { pinProcess } from './cpus.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,7 +39,8 @@ export function ensureClientBuild() {
 }
 
 /**
- * Starts `node --import tsx server/index.js` on a free port.
+ * Starts the production server (dist/server.js, rebuilt by `buildServer`
+ * first) on a free port, as `npm start` runs it.
  * @param {{
  *   catalogUrl: string,
  *   env?: Record<string, string>,
@@ -47,8 +49,8 @@ export function ensureClientBuild() {
  * }} options
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<number | null> }>}
  */
-export function startApp({ catalogUrl, env = {}, cpus, nodeArgs = [] }) {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.js'], {
+export async function startApp({ catalogUrl, env = {}, cpus, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, ...(await serverArgs())], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,9 +1,10 @@
 // @ts-check
 // Marquee as `npm start` runs it, for perf/tti.js: a fresh client build, then
-// `node --import tsx server/index.js` in production mode on a free port, with
+// the production server bundle (dist/server.js) on a free port, with
 // its catalog service started as its own child (no CATALOG_URL).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from './server-bundle.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -23,8 +24,8 @@ export function buildClient() {
  * @param {{ env?: Record<string, string> }} [options]
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
-export function startMarquee({ env = {} } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.js'], {
+export async function startMarquee({ env = {} } = {}) {
+  const child = spawn(process.execPath, await serverArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,0 +1,39 @@
+// @ts-check
+// Builds the production server: server/index.js and everything of the
+// project's own it imports (the JSX of shared/ included) as one ES module,
+// dist/server.js, that plain `node` runs. npm packages stay external, loaded
+// from node_modules as they are. Tests, `npm run dev` and the perf tools'
+// --source runs use the sources through tsx instead (docs/decisions/010).
+// Pitfall: tsx's loader runs on its own thread with its own heap, about
+// 30 MB of RSS that a production process should not carry.
+//   node server/build.js
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { ROOT } from './paths.js';
+
+export const SERVER_BUNDLE = path.join(ROOT, 'dist/server.js');
+
+/** @returns {Promise<string>} the bundle's path */
+export async function buildServer() {
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'server/index.js')],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    // Readable stack traces in the logs (node --enable-source-maps).
+    sourcemap: 'linked',
+    // One level under the root, like server/: server/paths.js resolves the same.
+    logLevel: 'warning',
+  });
+  return SERVER_BUNDLE;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer();
+  console.log(`server: ${path.relative(ROOT, SERVER_BUNDLE)}`);
+}
