@@ -15,6 +15,8 @@ const READY_TIMEOUT_MS = 15000;
 export function startCatalogProcess({ env = process.env, stdio = 'inherit' } = {}) {
   const child = fork(CATALOG_ENTRY, [], {
     env: { ...env, CATALOG_PORT: env.CATALOG_PORT ?? '0' },
+    // Plain JavaScript: none of this process's flags (tsx's loader, --watch-path, --cpu-prof) are its business.
+    execArgv: [],
     stdio: stdio === 'inherit' ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let stderr = '';
@@ -31,20 +33,38 @@ export function startCatalogProcess({ env = process.env, stdio = 'inherit' } = {
       child.kill('SIGTERM');
     }).then(() => undefined);
 
+  return waitForReady(child, () => stderr).then(
+    (ready) => ({ url: ready.url, ca: ready.cert, child, stop }),
+    (error) => {
+      child.kill('SIGKILL');
+      throw error;
+    },
+  );
+}
+
+/**
+ * Resolves with what the catalog sends once it listens (its URL, and its
+ * certificate with CATALOG_TLS=1); rejects if it exits first or takes too long.
+ * @param {import('node:child_process').ChildProcess} child forked with an IPC channel
+ * @param {() => string} stderr what it printed so far: the explanation when it fails
+ * @param {number} [timeoutMs]
+ * @returns {Promise<{ url: string, cert: string | null }>}
+ */
+export function waitForReady(child, stderr, timeoutMs = READY_TIMEOUT_MS) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`Catalog service did not start within ${READY_TIMEOUT_MS} ms\n${stderr}`));
-    }, READY_TIMEOUT_MS);
-    child.once('exit', (code, signal) => {
+      reject(new Error(`Catalog service did not start within ${timeoutMs} ms\n${stderr()}`));
+    }, timeoutMs);
+    // 'close', not 'exit': it waits for the pipes, and the last stderr line is the explanation.
+    child.once('close', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`Catalog service exited before it was ready (code ${code}, signal ${signal})\n${stderr}`));
+      reject(new Error(`Catalog service exited before it was ready (code ${code}, signal ${signal})\n${stderr()}`));
     });
     child.on('message', (message) => {
       const ready = /** @type {{ type?: string, url?: string, cert?: string | null }} */ (message);
       if (ready?.type !== 'ready' || typeof ready.url !== 'string') return;
       clearTimeout(timer);
-      resolve({ url: ready.url, ca: ready.cert ?? null, child, stop });
+      resolve({ url: ready.url, cert: ready.cert ?? null });
     });
   });
 }

@@ -7,6 +7,7 @@ import { createRouter } from '../server/falcor/router.js';
 import { createCatalogClients } from '../server/upstream/index.js';
 import { UpstreamError } from '../server/upstream/errors.js';
 import { createFakeUpstream } from './helpers/fake-upstream.js';
+import { homeQuery } from '../shared/pages/home.js';
 
 const VISITOR = 'visitor-aaaa-1111';
 const OTHER = 'visitor-bbbb-2222';
@@ -157,6 +158,36 @@ test('myList: add and remove answer the new length and invalidate the list', asy
   const unknown = await call('add', ['no-such-1900']);
   assert.equal(unknown.jsonGraph.myList.add.$type, 'error');
   assert.equal(unknown.jsonGraph.myList.add.value.message, 'unknown title');
+});
+
+test("the home page's query reads the visitor's list once: myList rows and every card's inMyList share it", async () => {
+  const { upstream, routerFor } = setup({ latencyMs: 20 });
+  const [a] = upstream.lists[0].ids;
+  await settle(routerFor().call(['myList', 'add'], [a], [], []));
+  upstream.calls.length = 0;
+  const { jsonGraph } = await settle(routerFor().get(homeQuery(3)));
+  const listReads = upstream.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/my-list'));
+  assert.equal(listReads.length, 1, `one read of the list per request, got ${listReads.length}`);
+  assert.equal(jsonGraph.myList.length, 1);
+  assert.equal(jsonGraph.titlesById[a].inMyList, true, 'the card of a listed title says so');
+  assert.equal(upstream.waves(), 2, 'still 2 dependent round trips');
+});
+
+test('a change to the list is what later reads of the same request see', async () => {
+  const { upstream, routerFor } = setup();
+  const [a, b] = upstream.lists[0].ids;
+  const router = routerFor();
+  await settle(router.get([['myList', 'length']]));
+  await settle(router.call(['myList', 'add'], [a], [], []));
+  const after = await settle(
+    router.get([
+      ['myList', 'length'],
+      ['titlesById', [a, b], 'inMyList'],
+    ]),
+  );
+  assert.equal(after.jsonGraph.myList.length, 1, 'not the length read before the add');
+  assert.equal(after.jsonGraph.titlesById[a].inMyList, true);
+  assert.equal(after.jsonGraph.titlesById[b].inMyList, false);
 });
 
 test('visitor isolation: concurrent requests of two visitors never see each other', async () => {

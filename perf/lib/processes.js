@@ -22,7 +22,12 @@ function pin(cpus, pid) {
  */
 export async function startCatalog({ latencyMs, jitterMs, cpus }) {
   const catalog = await startCatalogProcess({
-    env: { ...process.env, CATALOG_LATENCY_MS: String(latencyMs), CATALOG_JITTER_MS: String(jitterMs), CATALOG_PORT: '0' },
+    env: {
+      ...process.env,
+      CATALOG_LATENCY_MS: String(latencyMs),
+      CATALOG_JITTER_MS: String(jitterMs),
+      CATALOG_PORT: '0',
+    },
     stdio: 'pipe',
   });
   pin(cpus ?? '', catalog.child.pid);
@@ -34,7 +39,9 @@ export function ensureClientBuild() {
   if (existsSync(new URL('../../dist/client/manifest.json', import.meta.url))) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const build = spawn(process.execPath, ['client/build.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    build.once('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`client build failed (code ${code})`))));
+    build.once('exit', (code) =>
+      code === 0 ? resolve(undefined) : reject(new Error(`client build failed (code ${code})`)),
+    );
   });
 }
 

@@ -16,6 +16,10 @@
  * @property {import('../upstream/index.js').CatalogClients} clients
  * @property {string | null} visitorId
  * @property {Log} log
+ * @property {() => Promise<readonly string[]>} myList the visitor's list, read
+ *   once per request ([] for no visitor)
+ * @property {(ids: readonly string[]) => void} myListChanged what a change
+ *   made in this request answered: later reads in it see that list
  */
 
 /** @typedef {{ path: unknown[], value?: unknown, invalidated?: true }} PathValue */

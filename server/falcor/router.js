@@ -78,7 +78,22 @@ export function createRouter({ clients, visitorId = null, log = silentLog }) {
       },
     },
   });
+  const visitor = visitorId || null;
+  /** @type {Promise<readonly string[]> | null} */
+  let myList = null;
   /** @type {RouteContext} */
-  const context = { clients, visitorId: visitorId || null, log };
+  const context = {
+    clients,
+    visitorId: visitor,
+    log,
+    // Pitfall: asking an upstream twice for what one request already read.
+    // `myList` and each card's `inMyList` are answered in different router
+    // passes, too far apart for the in-flight coalescer: that was a second
+    // call on the second round trip of every home page.
+    myList: () => (myList ??= visitor ? clients.visitors.myList(visitor) : Promise.resolve([])),
+    myListChanged: (ids) => {
+      myList = Promise.resolve(ids);
+    },
+  };
   return Object.assign(router, context);
 }

@@ -103,7 +103,7 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
  * one string is all a stream would produce. Pitfall: renderToPipeableStream
  * encodes every small chunk into bytes as it goes (home page, ATF_ROWS=3:
  * 2.45 ms of CPU against 0.90 ms for renderToString; perf:load at c=20:
- * see docs/decisions/010). The head has long been flushed, so the browser
+ * docs/decisions/010). The head has long been flushed, so the browser
  * loses nothing. A page that wants Suspense streaming needs the stream back.
  * @param {import('react').ReactElement} element
  * @param {import('express').Response} res

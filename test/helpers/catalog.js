@@ -6,9 +6,9 @@
 //   after(() => catalog.stop());
 //   await fetch(`${catalog.url}/lists`);
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { CATALOG_ENTRY } from '../../server/paths.js';
+import { waitForReady } from '../../server/catalog-process.js';
 
-const CATALOG_ENTRY = fileURLToPath(new URL('../../server/catalog/index.js', import.meta.url));
 const READY_TIMEOUT_MS = 10_000;
 const KILL_AFTER_MS = 3_000;
 
@@ -45,7 +45,7 @@ export async function startCatalog({ env = {} } = {}) {
 
   let ready;
   try {
-    ready = await waitForReady(child, () => stderr);
+    ready = await waitForReady(child, () => stderr, READY_TIMEOUT_MS);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -61,7 +61,7 @@ export async function startCatalog({ env = {} } = {}) {
   let stopping;
   return {
     url: ready.url,
-    cert: ready.cert ?? null,
+    cert: ready.cert,
     child,
     output: () => ({ stdout, stderr }),
     stop() {
@@ -76,30 +76,6 @@ export async function startCatalog({ env = {} } = {}) {
       return stopping;
     },
   };
-}
-
-/**
- * @param {import('node:child_process').ChildProcess} child
- * @param {() => string} stderr
- * @returns {Promise<{ url: string, cert?: string | null }>}
- */
-function waitForReady(child, stderr) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`catalog did not start within ${READY_TIMEOUT_MS} ms\n${stderr()}`));
-    }, READY_TIMEOUT_MS);
-    // 'close', not 'exit': it waits for the pipes, and the last stderr line is the explanation.
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`catalog exited before it was ready (code ${code}, signal ${signal})\n${stderr()}`));
-    });
-    child.on('message', (message) => {
-      const ready = /** @type {{ type?: string, url?: string, cert?: string | null }} */ (message);
-      if (ready?.type !== 'ready' || typeof ready.url !== 'string') return;
-      clearTimeout(timer);
-      resolve({ url: ready.url, cert: ready.cert });
-    });
-  });
 }
 
 /** This process's environment without CATALOG_* knobs: a developer's exported

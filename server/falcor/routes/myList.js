@@ -15,7 +15,7 @@ const myListRoutes = [
     route: 'myList.length',
     /** @this {RouteContext} */
     async get() {
-      const ids = this.visitorId ? await this.clients.visitors.myList(this.visitorId) : [];
+      const ids = await this.myList();
       return { path: ['myList', 'length'], value: ids.length };
     },
   },
@@ -28,7 +28,7 @@ const myListRoutes = [
      * @param {unknown[] & { indices: number[] }} pathSet
      */
     async get(pathSet) {
-      const ids = this.visitorId ? await this.clients.visitors.myList(this.visitorId) : [];
+      const ids = await this.myList();
       return pathSet.indices.map((i) => ({
         path: ['myList', i],
         value: i < ids.length ? $ref(['titlesById', ids[i]]) : $nothing(),
@@ -73,6 +73,7 @@ async function changeMyList(ctx, action, args) {
   if (!ctx.visitorId) return [{ path: callPath, value: writeErrorAtom(MESSAGES.noVisitor) }];
   try {
     const ids = await ctx.clients.visitors[action](ctx.visitorId, id);
+    ctx.myListChanged(ids);
     return [
       { path: ['myList'], invalidated: true },
       { path: ['myList', 'length'], value: ids.length },

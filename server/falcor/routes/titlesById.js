@@ -106,7 +106,7 @@ const titlesByIdRoutes = [
      * @param {unknown[] & { ids: string[] }} pathSet
      */
     async get(pathSet) {
-      const mine = new Set(this.visitorId ? await this.clients.visitors.myList(this.visitorId) : []);
+      const mine = new Set(await this.myList());
       return pathSet.ids.map((id) => ({ path: ['titlesById', id, 'inMyList'], value: mine.has(id) }));
     },
   },

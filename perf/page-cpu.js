@@ -1,0 +1,130 @@
+// @ts-check
+// Where one home page's CPU goes, step by step, in one process: its data (the
+// Falcor router over the real catalog, through the real pool), React's render
+// two ways, and the serialized cache. Each step runs --pages times in a row and
+// is timed with process.cpuUsage, so steps compare within one run.
+//   npm run perf:page -- [--pages 500] [--atf-rows 3]
+// The catalog runs in its own process at 0 ms (its CPU is not counted), on the
+// other core when taskset is there.
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { createElement } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { startCatalog } from './lib/processes.js';
+import { planCpus, pinProcess } from './lib/cpus.js';
+import { createUpstream, createCatalogClients } from '../server/upstream/index.js';
+import { createRouter } from '../server/falcor/router.js';
+import { createModelFor } from '../server/pages/model.js';
+import { serializeJsonForHtml } from '../server/render/serialize-json.js';
+import { homeQuery, homeProps } from '../shared/pages/home.js';
+import { App } from '../shared/components/App.jsx';
+import { HomePage } from '../shared/components/HomePage.jsx';
+
+const USAGE = 'npm run perf:page -- [--pages 500] [--atf-rows 3]';
+const { pages, atfRows } = readOptionsOrExit(process.argv.slice(2));
+if (process.env.NODE_ENV !== 'production')
+  console.error('perf:page: NODE_ENV is not production: React runs its development build');
+
+const cpus = planCpus();
+if (cpus.app) pinProcess(process.pid, cpus.app);
+const catalog = await startCatalog({ latencyMs: 0, jitterMs: 0, cpus: cpus.generator });
+const upstream = createUpstream({ url: catalog.url, ca: catalog.ca });
+try {
+  const clients = createCatalogClients(upstream);
+  // A returning visitor's id (the cookie's shape): their list and ratings are asked for.
+  const modelFor = createModelFor(() => createRouter({ clients, visitorId: 'perfPageVisitor0000000' }));
+  const load = async () => {
+    const model = modelFor(/** @type {any} */ ({}));
+    await model.get(...homeQuery(atfRows));
+    return model.getCache();
+  };
+  const cache = await load();
+  const element = () =>
+    createElement(App, { initial: { Component: HomePage, props: homeProps(cache, atfRows), key: '/' } });
+  const html = renderToString(element());
+
+  console.log(`perf:page: home page, ATF_ROWS=${atfRows}, ${pages} pages per step (${cpus.note})\n`);
+  const rows = [
+    ['data: router.get of the home query (routes, pool)', await cpuPerPage(load)],
+    ['React: homeProps + renderToString', await cpuPerPage(() => renderToString(element()))],
+    ['React: homeProps + renderToPipeableStream', await cpuPerPage(() => renderToStream(element()))],
+    ['cache: serializeJsonForHtml', await cpuPerPage(() => serializeJsonForHtml({ cache }))],
+  ];
+  const width = Math.max(...rows.map(([name]) => String(name).length));
+  for (const [name, ms] of rows) console.log(`${String(name).padEnd(width)}  ${Number(ms).toFixed(2)} ms CPU per page`);
+  console.log(`\nrenderToPipeableStream / renderToString: ${(Number(rows[2][1]) / Number(rows[1][1])).toFixed(2)}x`);
+  console.log(
+    `React's HTML: ${Buffer.byteLength(html)} bytes; cache JSON: ${Buffer.byteLength(serializeJsonForHtml({ cache }))} bytes`,
+  );
+} finally {
+  await upstream.close();
+  await catalog.stop();
+}
+
+/**
+ * Warms the step up (JIT), then runs it `pages` times in a row.
+ * @param {() => unknown} step
+ * @returns {Promise<number>} CPU ms per run
+ */
+async function cpuPerPage(step) {
+  for (let i = 0; i < Math.min(100, pages); i++) await step();
+  const before = process.cpuUsage();
+  for (let i = 0; i < pages; i++) await step();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / pages;
+}
+
+/**
+ * React's Node stream into a sink that keeps the bytes, as a response would.
+ * @param {import('react').ReactElement} node
+ * @returns {Promise<Buffer>}
+ */
+function renderToStream(node) {
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        callback();
+        resolve(Buffer.concat(chunks));
+      },
+    });
+    const { pipe } = renderToPipeableStream(node, {
+      onShellReady: () => pipe(sink),
+      onShellError: reject,
+      onError: reject,
+    });
+  });
+}
+
+/** @param {string[]} argv */
+function readOptionsOrExit(argv) {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        pages: { type: 'string', default: '500' },
+        'atf-rows': { type: 'string', default: '3' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const count = Number(values.pages);
+    const rows = Number(values['atf-rows']);
+    if (!Number.isInteger(count) || count < 1)
+      throw new Error(`--pages must be a whole number >= 1, got ${values.pages}`);
+    if (!Number.isInteger(rows) || rows < 1)
+      throw new Error(`--atf-rows must be a whole number >= 1, got ${values['atf-rows']}`);
+    return { pages: count, atfRows: rows };
+  } catch (error) {
+    console.error(`perf:page: ${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
