@@ -19,51 +19,49 @@ function makeViews(head = '<title>{{title}}</title>{{> brand}}') {
   return dir;
 }
 
+/**
+ * Runs `use` on templates over a fresh views/ folder, then closes and removes both.
+ * @param {{ watchForChanges?: boolean }} options
+ * @param {(templates: ReturnType<typeof createTemplates>, dir: string) => unknown} use
+ */
+async function withTemplates(options, use) {
+  const dir = makeViews();
+  const templates = createTemplates({ viewsDir: dir, ...options });
+  try {
+    await use(templates, dir);
+  } finally {
+    templates.close();
+    rmSync(dir, { recursive: true });
+  }
+}
+
 /** @param {() => boolean} done @param {number} ms */
 async function waitFor(done, ms) {
   for (const end = Date.now() + ms; Date.now() < end; await sleep(25)) if (done()) return true;
   return done();
 }
 
-test('a page is split at <!--app--> into head and tail, with partials', () => {
-  const dir = makeViews();
-  const templates = createTemplates({ viewsDir: dir });
-  try {
+test('a page is split at <!--app--> into head and tail, with partials', () =>
+  withTemplates({}, (templates) => {
     const page = templates.get('page');
     assert.equal(page.head({ title: 'Home' }), '<title>Home</title><b>Marquee</b>');
     assert.equal(page.tail({ nonce: 'n0' }), '<script>n0</script>');
     assert.equal(templates.get('page'), page, 'compiled once: every request gets the same compiled template');
     assert.throws(() => templates.get('nope'), /views\/nope\.hbs/);
-  } finally {
-    templates.close();
-    rmSync(dir, { recursive: true });
-  }
-});
+  }));
 
-test('production: a change on disk is not picked up (compiled once per process)', async () => {
-  const dir = makeViews();
-  const templates = createTemplates({ viewsDir: dir, watchForChanges: false });
-  try {
+test('production: a change on disk is not picked up (compiled once per process)', () =>
+  withTemplates({ watchForChanges: false }, async (templates, dir) => {
     writeFileSync(path.join(dir, 'page.hbs'), 'changed<!--app-->');
     await sleep(300);
     assert.equal(templates.get('page').head({ title: 'Home' }), '<title>Home</title><b>Marquee</b>');
-  } finally {
-    templates.close();
-    rmSync(dir, { recursive: true });
-  }
-});
+  }));
 
-test('development: a changed template or partial is picked up without a restart', async () => {
-  const dir = makeViews();
-  const templates = createTemplates({ viewsDir: dir, watchForChanges: true });
-  try {
+test('development: a changed template or partial is picked up without a restart', () =>
+  withTemplates({ watchForChanges: true }, async (templates, dir) => {
     writeFileSync(path.join(dir, 'page.hbs'), '<h1>{{title}}</h1>{{> brand}}<!--app-->');
     const head = () => templates.get('page').head({ title: 'Home' });
     assert.ok(await waitFor(() => head() === '<h1>Home</h1><b>Marquee</b>', 3000), `page not reloaded: ${head()}`);
     writeFileSync(path.join(dir, 'partials', 'brand.hbs'), '<i>Marquee</i>');
     assert.ok(await waitFor(() => head() === '<h1>Home</h1><i>Marquee</i>', 3000), `partial not reloaded: ${head()}`);
-  } finally {
-    templates.close();
-    rmSync(dir, { recursive: true });
-  }
-});
+  }));
