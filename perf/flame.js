@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseEnv } from './lib/options.js';
+import { parseEnv, LOAD_OPTIONS } from './lib/options.js';
 import { planCpus } from './lib/cpus.js';
 import { startCatalog, startApp, ensureClientBuild } from './lib/processes.js';
 import { runCannon } from './lib/cannon.js';
@@ -121,12 +121,8 @@ function readOptionsOrExit(argv) {
     const { values } = parseArgs({
       args: argv,
       options: {
-        path: { type: 'string', default: '/' },
-        duration: { type: 'string', default: '10' },
+        ...LOAD_OPTIONS,
         concurrency: { type: 'string', default: '20' },
-        'upstream-latency': { type: 'string', default: '0' },
-        'upstream-jitter': { type: 'string', default: '0' },
-        env: { type: 'string', default: '' },
         top: { type: 'string', default: '15' },
         out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },

@@ -16,18 +16,23 @@ export const USAGE = `npm run perf:load -- [options]
   --url URL                   load a running server instead of starting one
   --no-pin                    no taskset (e.g. to compare WORKERS=2 across all cores)`;
 
+/** Options every tool that puts the app under load takes (perf:load, perf:flame). */
+export const LOAD_OPTIONS = /** @type {const} */ ({
+  path: { type: 'string', default: '/' },
+  duration: { type: 'string', default: '10' },
+  'upstream-latency': { type: 'string', default: '0' },
+  'upstream-jitter': { type: 'string', default: '0' },
+  env: { type: 'string', default: '' },
+});
+
 /** @param {string[]} argv */
 export function readOptions(argv) {
   const { values } = parseArgs({
     args: argv,
     options: {
-      path: { type: 'string', default: '/' },
+      ...LOAD_OPTIONS,
       concurrency: { type: 'string', default: '1,20,200,500' },
-      duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '3' },
-      'upstream-latency': { type: 'string', default: '0' },
-      'upstream-jitter': { type: 'string', default: '0' },
-      env: { type: 'string', default: '' },
       vs: { type: 'string' },
       rounds: { type: 'string', default: '2' },
       json: { type: 'string' },
