@@ -31,7 +31,7 @@ const catalog = await startCatalog({ latencyMs: 0, jitterMs: 0, cpus: cpus.gener
 const upstream = createUpstream({ url: catalog.url, ca: catalog.ca });
 try {
   const clients = createCatalogClients(upstream);
-  // A returning visitor's id (the cookie's shape): their list and ratings are asked for.
+  // A visitor id of the cookie's shape: the page asks for their list, as a real page does.
   const modelFor = createModelFor(() => createRouter({ clients, visitorId: 'perfPageVisitor0000000' }));
   const load = async () => {
     const model = modelFor(/** @type {any} */ ({}));
