@@ -1,6 +1,71 @@
 // @ts-check
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+
+// The catalog (server/catalog/) is a separate service, the first thing a
+// starter replaces with their own API (docs/decisions/008). Neither side
+// imports the other; the id rules both follow live in shared/ids.js.
+const CATALOG_DIR = path.join(import.meta.dirname, 'server/catalog');
+const SHARED_IDS = path.join(import.meta.dirname, 'shared/ids.js');
+const EDGE_WHY = 'the catalog is a separate service: talk to it over HTTP, share id rules through shared/ids.js';
+
+/** @param {string} file */
+const inCatalog = (file) => {
+  const relative = path.relative(CATALOG_DIR, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+};
+
+/**
+ * Static imports, `export … from`, `import()` and JSDoc `import('…')` types:
+ * a relative path is resolved and refused when it crosses the edge. Bare
+ * specifiers (npm packages, node:) are fine on both sides.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const catalogEdge = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'keep the catalog service and the app from importing each other' },
+    schema: [],
+    messages: { crossing: "'{{specifier}}' crosses the catalog's edge: {{why}}." },
+  },
+  create(context) {
+    const file = context.filename;
+    const catalogSide = inCatalog(file);
+    /** @param {string} specifier */
+    const crosses = (specifier) => {
+      if (!/^(\.{1,2}\/|\/|file:)/.test(specifier)) return false;
+      const target = specifier.startsWith('file:')
+        ? new URL(specifier).pathname
+        : path.resolve(path.dirname(file), specifier);
+      return catalogSide ? !inCatalog(target) && target !== SHARED_IDS : inCatalog(target);
+    };
+    /** @param {import('estree').Node} node @param {unknown} specifier */
+    const check = (node, specifier) => {
+      if (typeof specifier === 'string' && crosses(specifier))
+        context.report({ node, messageId: 'crossing', data: { specifier, why: EDGE_WHY } });
+    };
+    /** @param {{ source?: import('estree').Node | null }} node */
+    const checkSource = (node) => {
+      if (node.source?.type === 'Literal') check(node.source, node.source.value);
+    };
+    return {
+      ImportDeclaration: checkSource,
+      ExportNamedDeclaration: checkSource,
+      ExportAllDeclaration: checkSource,
+      ImportExpression: checkSource,
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          for (const match of comment.value.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+            if (crosses(match[1])) {
+              context.report({ loc: comment.loc, messageId: 'crossing', data: { specifier: match[1], why: EDGE_WHY } });
+            }
+          }
+        }
+      },
+    };
+  },
+};
 
 export default [
   { ignores: ['dist/', 'node_modules/', 'perf/results/', 'coverage/'] },
@@ -21,6 +86,14 @@ export default [
     files: ['client/**/*.{js,jsx}', 'shared/**/*.{js,jsx}'],
     ignores: ['client/build.js'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Both sides of the catalog's edge; tests and perf tools (test/**, perf/**)
+    // may reach into the catalog, and server/catalog-process.js starts it by
+    // path (a child process, not an import).
+    files: ['server/**/*.{js,jsx}', 'client/**/*.{js,jsx}', 'shared/**/*.{js,jsx}'],
+    plugins: { marquee: { rules: { 'catalog-edge': catalogEdge } } },
+    rules: { 'marquee/catalog-edge': 'error' },
   },
   {
     // A focused test must never land: it silently skips the rest of the suite.

@@ -4,7 +4,7 @@
 // kept apart.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DuplicateRouteError } from '../server/errors.js';
+import { DuplicateRouteError } from '../server/catalog/errors.js';
 import { createRouter } from '../server/catalog/router.js';
 import { createVisitorStore } from '../server/catalog/visitors.js';
 import { startCatalog } from './helpers/catalog.js';

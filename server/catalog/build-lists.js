@@ -1,7 +1,7 @@
 // @ts-check
 // The rows of the home page, computed once at load: headline lists, then one
 // per genre, per decade and per prolific director, each in a sensible order.
-import { slugify } from './slug.js';
+import { genreListId, slugify } from '../../shared/ids.js';
 
 /** @typedef {import('./load-data.js').Title} Title */
 /** @typedef {{ title: Title, votes: number, worldwideGross: number | null, released: number }} Entry */
@@ -35,7 +35,7 @@ export function buildLists(entries) {
     list('top-rated', 'Top Rated', topRated(entries).slice(0, HEADLINE_LENGTH)),
     list('highest-grossing', 'Highest Grossing', highestGrossing(entries).slice(0, HEADLINE_LENGTH)),
     list('recent', 'New Releases', newest(entries).slice(0, HEADLINE_LENGTH)),
-    ...genres.map(([genre, group]) => list(`genre-${slugify(genre)}`, genre, group.sort(best))),
+    ...genres.map(([genre, group]) => list(genreListId(slugify(genre)), genre, group.sort(best))),
     ...decades.map(([decade, group]) => list(`decade-${decade}`, `The ${decade}`, group.sort(best))),
     ...directors.map(([director, group]) =>
       list(`director-${slugify(director)}`, `Directed by ${director}`, group.sort(best)),

@@ -1,7 +1,7 @@
 // @ts-check
 // The catalog's environment, read once at start-up into one frozen object.
 // Every bad key is reported at once, so one restart fixes them all.
-import { ConfigError } from '../errors.js';
+import { ConfigError } from './errors.js';
 import { faultsFromEnv } from './faults.js';
 import { DEFAULT_DATA_FILE } from './load-data.js';
 

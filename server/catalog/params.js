@@ -1,10 +1,9 @@
 // @ts-check
 // Validation of everything a caller can put in a path or query string, so a
 // bad id is a 400 that says what is wrong, never a lookup of `__proto__`.
+import { TITLE_ID, VISITOR_ID } from '../../shared/ids.js';
 import { HttpError } from './respond.js';
 
-const TITLE_ID = /^[a-z0-9-]{1,80}$/;
-const VISITOR_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** One `/titles` call answers at most this many ids (the client batches to it). */
 export const MAX_IDS = 200;
 /** The widest `/lists/:id` range: a request for 10^9 indices is refused, not served. */

@@ -1,6 +1,6 @@
 // @ts-check
 // Every answer of the catalog is JSON, errors included: `{"error": "..."}`.
-import { HttpError } from '../errors.js';
+import { HttpError } from './errors.js';
 
 export { HttpError };
 

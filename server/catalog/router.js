@@ -3,7 +3,7 @@
 // must stay cheap, so it uses node:http without a framework's per-request
 // layers (a Rails-to-Node migration went from 1.4k to 6k req/s once framework
 // deferral was out of the way).
-import { DuplicateRouteError } from '../errors.js';
+import { DuplicateRouteError } from './errors.js';
 import { HttpError, httpError } from './respond.js';
 
 /**

@@ -1,25 +1,9 @@
 // @ts-check
 // Title ids are slugs of name and year ("the-land-girls-1998"): readable in
 // URLs and logs, and stable for a given data file because duplicates are
-// numbered in file order.
-
-/** The contract's id shape: `[a-z0-9-]{1,80}`. */
-export const MAX_ID_LENGTH = 80;
-
-/**
- * @param {string} text
- * @returns {string} lower-case ASCII words joined by '-', possibly ''
- */
-export function slugify(text) {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '') // accents split off by NFKD: "é" → "e"
-    .toLowerCase()
-    .replace(/['’]/g, '') // "let's" → "lets", not "let-s"
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+// numbered in file order. The id rules themselves (the slug, the longest id)
+// are the contract's, shared with the app through shared/ids.js.
+import { MAX_TITLE_ID_LENGTH, slugify } from '../../shared/ids.js';
 
 /** Hands out unique ids; a second "Hamlet (2000)" becomes "hamlet-2000-2". */
 export function createIdAllocator() {
@@ -28,10 +12,10 @@ export function createIdAllocator() {
   return {
     /** @param {string} name @param {number} year */
     allocate(name, year) {
-      // Room for "-<year>" and a "-<n>" suffix keeps every id within 80 chars.
+      // Room for "-<year>" and a "-<n>" suffix keeps every id within the contract's length.
       const base =
         slugify(name)
-          .slice(0, MAX_ID_LENGTH - 12)
+          .slice(0, MAX_TITLE_ID_LENGTH - 12)
           .replace(/-+$/, '') || 'untitled';
       let id = `${base}-${year}`;
       for (let n = 2; taken.has(id); n++) id = `${base}-${year}-${n}`;
