@@ -4,12 +4,14 @@
 // env.server.ts habit), never a surprise on the first request.
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { inspect } from 'node:util';
 import { ConfigError } from './errors.js';
 
 /**
  * Every knob the app server reads. The README's configuration table lists the
- * same keys; test/config.test.js fails when the two drift apart.
- * @type {Record<string, { default: string, parse: (raw: string) => unknown, doc: string }>}
+ * same keys; test/config.test.js fails when the two drift apart. `show`: how a
+ * start-up error repeats a bad value (secrets: not at all).
+ * @type {Record<string, { default: string, parse: (raw: string) => unknown, doc: string, show?: (raw: string) => string }>}
  */
 export const KNOBS = {
   NODE_ENV: {
@@ -22,7 +24,8 @@ export const KNOBS = {
   CATALOG_URL: {
     default: '',
     parse: optionalUrl,
-    doc: 'URL of a running catalog service; empty: start one as a child process',
+    show: withoutCredentials,
+    doc: 'URL of a running catalog service or your API, maybe with a base path; empty: start one as a child process',
   },
   CATALOG_CA: {
     default: '',
@@ -36,6 +39,12 @@ export const KNOBS = {
     doc: 'how long an idle upstream socket is kept',
   },
   UPSTREAM_TIMEOUT_MS: { default: '2000', parse: integer(10, 120000), doc: 'deadline of one upstream call' },
+  UPSTREAM_HEADERS: {
+    default: '',
+    parse: upstreamHeaders,
+    doc: 'JSON object of headers sent with every upstream call, e.g. {"x-api-key":"..."}; values are never logged',
+    show: hidden,
+  },
   FALCOR_MAX_PATHS: {
     default: '1000',
     parse: integer(1, 100000),
@@ -47,6 +56,7 @@ export const KNOBS = {
     default: '',
     parse: secret,
     doc: 'signs the visitor cookie (32+ chars); empty: a random one per start',
+    show: hidden,
   },
   COOKIE_SECURE: { default: '0', parse: oneOf(['0', '1']), doc: '1: the visitor cookie is sent over HTTPS only' },
   WORKERS: {
@@ -78,7 +88,7 @@ export const KNOBS = {
  *   host: string,
  *   port: number,
  *   catalog: Readonly<{ url: string | null, ca: string | null }>,
- *   upstream: Readonly<{ connections: number, keepAliveMs: number, timeoutMs: number }>,
+ *   upstream: Readonly<{ connections: number, keepAliveMs: number, timeoutMs: number, headers: Readonly<Record<string, string>> }>,
  *   falcor: Readonly<{ maxPaths: number, maxBodyBytes: number }>,
  *   page: Readonly<{ atfRows: number | 'all' }>,
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
@@ -102,7 +112,7 @@ export function loadConfig(env = process.env) {
     try {
       v[key] = knob.parse(raw.trim());
     } catch (error) {
-      problems.push(`${key}=${JSON.stringify(raw)}: ${error.message}`);
+      problems.push(`${key}=${(knob.show ?? JSON.stringify)(raw)}: ${error.message}`);
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -117,6 +127,7 @@ export function loadConfig(env = process.env) {
       connections: v.UPSTREAM_CONNECTIONS,
       keepAliveMs: v.UPSTREAM_KEEPALIVE_MS,
       timeoutMs: v.UPSTREAM_TIMEOUT_MS,
+      headers: v.UPSTREAM_HEADERS,
     },
     falcor: { maxPaths: v.FALCOR_MAX_PATHS, maxBodyBytes: v.FALCOR_MAX_BODY_BYTES },
     page: { atfRows: v.ATF_ROWS },
@@ -132,6 +143,16 @@ export function loadConfig(env = process.env) {
     // One process per core serves production; one is easier to debug.
     workers: v.WORKERS ?? (v.NODE_ENV === 'production' ? availableParallelism() : 1),
   });
+}
+
+/** A secret's value never reaches a log line or a terminal. */
+function hidden() {
+  return '(value not shown)';
+}
+
+/** @param {string} raw a URL, maybe with user:password@ */
+function withoutCredentials(raw) {
+  return JSON.stringify(raw.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, '$1(credentials not shown)@'));
 }
 
 /** @param {string[]} allowed */
@@ -163,7 +184,13 @@ function nonEmpty(raw) {
   return raw;
 }
 
-/** @param {string} raw */
+/**
+ * An origin, maybe with a base path every upstream call goes under
+ * (`https://api.example.com/v1` → `GET /v1/lists`). Trailing slashes are
+ * dropped: `…/v1/` is `…/v1`, `…:4000/` is the bare origin.
+ * @param {string} raw
+ * @returns {string | null} origin + base path, never a trailing slash
+ */
 function optionalUrl(raw) {
   if (raw === '') return null;
   let url;
@@ -173,10 +200,84 @@ function optionalUrl(raw) {
     throw new Error('must be an absolute URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('must be http: or https:');
-  // The catalog's paths are fixed (/lists, /titles…): a prefix would be dropped, so refuse it.
-  if (url.pathname !== '/' || url.search || url.hash)
-    throw new Error('must be an origin, scheme://host:port, with no path');
-  return url.origin;
+  // Each call adds its own path and query (/titles?ids=…): a query or
+  // fragment here would be dropped or mangled, so refuse it.
+  if (url.search || url.hash || /[?#]/.test(raw))
+    throw new Error('must be scheme://host:port with an optional base path, and no query string (?…) or fragment (#…)');
+  // Credentials in a URL end up in logs and error messages; headers do not.
+  if (url.username || url.password)
+    throw new Error('must not carry credentials (user:password@): send them with UPSTREAM_HEADERS');
+  const basePath = url.pathname.replace(/\/+$/, '');
+  if (basePath.includes('//')) throw new Error('must not have an empty path segment (//) in its base path');
+  return url.origin + basePath;
+}
+
+/** Connection-level and framing headers: the HTTP client owns them, a deployment may not set them. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+]);
+/** RFC 9110 token. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Outside RFC 9110's field-value characters (tab, space, visible ASCII, obs-text): CR or LF would split the header. */
+const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * `{"x-api-key": "…"}` → a frozen object of lower-case names to values, whose
+ * values never print: JSON.stringify and util.inspect (pino, console.log) show
+ * `"[redacted]"`. Problems name the header, never its value.
+ * @param {string} raw
+ * @returns {Readonly<Record<string, string>>}
+ */
+function upstreamHeaders(raw) {
+  /** @type {Record<string, string>} */
+  const headers = Object.create(null); // "__proto__" is a name like any other
+  if (raw === '') return redacted(headers);
+  const example = 'must be a JSON object of header names to string values, e.g. {"x-api-key":"..."}';
+  let parsed;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    // Not the parser's message: it quotes the text, secrets included.
+    throw new Error(`${example}: not valid JSON`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(example);
+  const problems = [];
+  for (const [name, value] of Object.entries(parsed)) {
+    const lower = name.toLowerCase();
+    const shown = JSON.stringify(name.slice(0, 100));
+    if (!HEADER_NAME.test(name)) problems.push(`${shown} is not a valid header name`);
+    else if (RESERVED_HEADERS.has(lower)) problems.push(`${shown} is set by the HTTP client, not by configuration`);
+    else if (Object.hasOwn(headers, lower)) problems.push(`${shown} is given twice`);
+    else if (typeof value !== 'string') problems.push(`${shown} must have a string value`);
+    else if (BAD_HEADER_VALUE.test(value))
+      problems.push(
+        `${shown} has a character a header value may not hold (a control character such as CR or LF, or one past Latin-1)`,
+      );
+    else headers[lower] = value;
+  }
+  if (problems.length > 0) throw new Error(problems.join('; '));
+  return redacted(headers);
+}
+
+/**
+ * The same object (its entries spread into each request as they are), printed
+ * without its values.
+ * @param {Record<string, string>} headers
+ */
+function redacted(headers) {
+  const shown = () => Object.fromEntries(Object.keys(headers).map((name) => [name, '[redacted]']));
+  Object.defineProperty(headers, 'toJSON', { value: shown });
+  Object.defineProperty(headers, inspect.custom, { value: shown });
+  return Object.freeze(headers);
 }
 
 /** @param {string} raw */

@@ -2,7 +2,9 @@
 /**
  * One keep-alive connection pool per upstream origin, with a deliberate
  * connection limit and a per-call deadline. Every upstream byte of the app
- * goes through here, so pool state is one `stats()` call away.
+ * goes through here, so pool state is one `stats()` call away. The URL may
+ * carry a base path (`https://api.example.com/v1`): every call's path goes
+ * under it, and the deployment's headers (UPSTREAM_HEADERS) go with every call.
  */
 import tls from 'node:tls';
 import { Pool } from 'undici';
@@ -10,13 +12,15 @@ import { UpstreamError } from './errors.js';
 
 /**
  * @typedef {object} UpstreamOptions
- * @property {string} url origin of the upstream, e.g. http://127.0.0.1:4001
+ * @property {string} url origin of the upstream, e.g. http://127.0.0.1:4001, maybe with a base path
+ *   (https://api.example.com/v1: `GET /lists` goes to /v1/lists); no query string or fragment
  * @property {number} [connections] sockets kept open to that origin
  * @property {number} [keepAliveMs] how long an idle socket is kept
  * @property {number} [timeoutMs] deadline for one call, queueing included
  * @property {string | null} [ca] a PEM certificate to trust besides the system CAs (the catalog's self-signed one)
+ * @property {Readonly<Record<string, string>>} [headers] sent with every call (an API key…), under a call's own
  * @property {(call: { method: string, path: string, ms: number, error: UpstreamError | null }) => void} [onCall]
- *   told of every finished call, for metrics (server/metrics/upstream.js)
+ *   told of every finished call, for metrics (server/metrics/upstream.js); `path` is the call's, without the base path
  */
 
 /**
@@ -43,8 +47,21 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  * @param {UpstreamOptions} options
  * @returns {Upstream}
  */
-export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, timeoutMs = 2_000, ca = null, onCall }) {
+export function createUpstream({
+  url,
+  connections = 32,
+  keepAliveMs = 4_000,
+  timeoutMs = 2_000,
+  ca = null,
+  headers: fixedHeaders = {},
+  onCall,
+}) {
   const origin = new URL(url);
+  if (origin.search || origin.hash || /[?#]/.test(url))
+    throw new TypeError(`url must have no query string or fragment, got ${origin.origin}${origin.pathname}…`);
+  // undici's Pool talks to one origin and takes each request's path as it is:
+  // the base path is prefixed here, per call. "/v1/" and "/v1" are the same base.
+  const basePath = origin.pathname.replace(/\/+$/, '');
   if (!Number.isInteger(connections) || connections < 1)
     throw new TypeError(`connections must be a positive integer, got ${connections}`);
   if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be positive, got ${timeoutMs}`);
@@ -80,25 +97,26 @@ export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, tim
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), timeoutMs);
     const info = { method, path };
+    const wirePath = basePath + path;
     const started = performance.now();
     /** @type {UpstreamError | null} */
     let failure = null;
     try {
       const response = await pool.request({
         method: /** @type {import('undici').Dispatcher.HttpMethod} */ (method),
-        path,
+        path: wirePath,
         signal: deadline.signal,
         headers:
           body === undefined
-            ? { accept: 'application/json', ...headers }
-            : { accept: 'application/json', 'content-type': 'application/json', ...headers },
+            ? { accept: 'application/json', ...fixedHeaders, ...headers }
+            : { accept: 'application/json', 'content-type': 'application/json', ...fixedHeaders, ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       // Always read the body, even for errors: an unread body pins the socket.
       const text = await response.body.text();
       const status = response.statusCode;
       if (status >= 400) {
-        throw new UpstreamError(`${method} ${path} answered ${status}: ${text.slice(0, 200)}`, {
+        throw new UpstreamError(`${method} ${wirePath} answered ${status}: ${text.slice(0, 200)}`, {
           code: 'http',
           status,
           ...info,
@@ -108,7 +126,7 @@ export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, tim
       try {
         return { status, body: JSON.parse(text) };
       } catch (cause) {
-        throw new UpstreamError(`${method} ${path} answered invalid JSON`, {
+        throw new UpstreamError(`${method} ${wirePath} answered invalid JSON`, {
           code: 'bad-json',
           status,
           cause,
@@ -116,7 +134,7 @@ export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, tim
         });
       }
     } catch (err) {
-      throw (failure = toUpstreamError(err, deadline.signal.aborted, info, timeoutMs));
+      throw (failure = toUpstreamError(err, deadline.signal.aborted, info, wirePath, timeoutMs));
     } finally {
       clearTimeout(timer);
       try {
@@ -142,13 +160,14 @@ export function createUpstream({ url, connections = 32, keepAliveMs = 4_000, tim
  * @param {unknown} err
  * @param {boolean} deadlinePassed
  * @param {{ method: string, path: string }} info
+ * @param {string} wirePath the path as sent, base path included
  * @param {number} timeoutMs
  * @returns {UpstreamError}
  */
-function toUpstreamError(err, deadlinePassed, info, timeoutMs) {
+function toUpstreamError(err, deadlinePassed, info, wirePath, timeoutMs) {
   if (err instanceof UpstreamError) return err;
   const code = /** @type {{ code?: string }} */ (err)?.code;
-  const where = `${info.method} ${info.path}`;
+  const where = `${info.method} ${wirePath}`;
   if (deadlinePassed || (code && TIMEOUT_CODES.has(code))) {
     return new UpstreamError(`${where} took longer than ${timeoutMs} ms`, { code: 'timeout', cause: err, ...info });
   }

@@ -3,7 +3,12 @@
  * An in-memory stand-in for `createUpstream()` speaking the catalog contract,
  * for unit tests that count upstream calls without sockets or timing noise.
  * Integration tests use the real catalog (test/helpers/catalog.js) instead.
+ * `serveFakeUpstream()` puts the same fake behind a real HTTP server under a
+ * base path, like someone else's API (`https://api.example.com/v1`), and
+ * records what each request carried.
  */
+import { createServer } from 'node:http';
+import { once } from 'node:events';
 import { UpstreamError } from '../../server/upstream/errors.js';
 
 /**
@@ -127,4 +132,55 @@ export function createFakeUpstream({ lists = 5, listLength = 40, latencyMs = 1, 
 /** @param {unknown} body */
 function ok(body) {
   return { status: 200, body: structuredClone(body) };
+}
+
+/**
+ * @typedef {object} ServedRequest
+ * @property {string} method
+ * @property {string} url as received, base path included
+ * @property {import('node:http').IncomingHttpHeaders} headers
+ */
+
+/**
+ * The in-memory fake over HTTP on a free port, answering under `basePath`
+ * only (anything else is a 404 that the test sees as a wrong path).
+ * @param {Parameters<typeof createFakeUpstream>[0] & { basePath?: string }} [options]
+ * @returns {Promise<{ url: string, requests: ServedRequest[], fake: ReturnType<typeof createFakeUpstream>, close: () => Promise<void> }>}
+ *   url: origin + base path, no trailing slash
+ */
+export async function serveFakeUpstream({ basePath = '', ...options } = {}) {
+  const fake = createFakeUpstream({ latencyMs: 0, ...options });
+  /** @type {ServedRequest[]} */
+  const requests = [];
+  const server = createServer(async (req, res) => {
+    const url = req.url ?? '/';
+    requests.push({ method: req.method ?? 'GET', url, headers: req.headers });
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    /** @param {number} status @param {unknown} body */
+    const send = (status, body) => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+    if (!url.startsWith(`${basePath}/`)) return send(404, { error: `not under ${basePath}/` });
+    const path = url.slice(basePath.length);
+    if (path === '/health') return send(200, { ok: true });
+    try {
+      const answer = await fake.requestJson(req.method ?? 'GET', path, text ? JSON.parse(text) : undefined);
+      send(answer.status, answer.body);
+    } catch (error) {
+      send(error instanceof UpstreamError ? error.status || 500 : 500, { error: String(error?.message ?? error) });
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${port}${basePath}`,
+    requests,
+    fake,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
