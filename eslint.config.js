@@ -68,7 +68,7 @@ const catalogEdge = {
 };
 
 export default [
-  { ignores: ['dist/', 'node_modules/', 'perf/results/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'perf/results/', 'coverage/', 'notes/'] },
   js.configs.recommended,
   {
     files: ['**/*.{js,jsx}'],

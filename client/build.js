@@ -1,32 +1,43 @@
 // @ts-check
 // Builds the browser bundle with esbuild, precompresses it (.br and .gz beside
 // each file, client/precompress.js) and checks its size.
-// Budgets come from issue "Server-rendered home page": at most 75 KB gzip of
-// JavaScript before hydration (entry + its static imports) and 100 KB gzip for
-// everything the home page loads on its own (plus the lazy Falcor chunk).
+// Budgets (package.json "budgets", client/budgets.js): gzip KB of JavaScript
+// before hydration (entry + the page's chunk + their static imports, the
+// largest page counts) and of everything the home page loads on its own
+// (plus the lazy Falcor chunk).
 //   node client/build.js            build once, print sizes, fail if over budget
 //   node client/build.js --watch    rebuild on change (the dev loop)
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { precompress } from './precompress.js';
+import { BUDGETS, checkBudgets, growth, kb } from './budgets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_OUTDIR = path.join(ROOT, 'dist/client');
 /** URL prefix the server mounts the output directory at. */
 export const PUBLIC_PATH = '/assets';
-export const BUDGETS = Object.freeze({ beforeHydration: 75 * 1024, firstLoad: 100 * 1024 });
-/** Entry points of page modules loaded on demand (shared/routes.js): `shared/pages/*-page.js`. */
-const PAGE_CHUNK = /^shared\/pages\/[\w-]+-page\.js$/;
-/** Chunks fetched on a visitor's first focus or key press, never with the page (client/keyboard/on-demand.js). */
-const ON_DEMAND_CHUNK = /^client\/keyboard\/index\.js$/;
+/** Page modules (shared/pages/registry.js), each a chunk: only the page shown loads before hydration. */
+const PAGE_CHUNK = /^shared\/pages\/[\w-]+\.jsx?$/;
+/**
+ * Chunks fetched only when a visitor asks, never with the page: keyboard
+ * navigation on the first focus or key press (client/keyboard/on-demand.js),
+ * the live figures on ?perf=1 or Shift+P (client/measure/overlay-trigger.js).
+ */
+const ON_DEMAND_CHUNK = /^client\/(keyboard\/index|measure\/overlay)\.js$/;
+/** The page whose load is the first-load budget's. */
+const HOME_PAGE = 'shared/pages/home.js';
+/** Minified bytes per source file of the last build, to say what grew. */
+const INPUT_SIZES = 'input-sizes.json';
 
 /**
- * @typedef {{ entry: string, preload: string[], lazy: string[] }} Manifest
+ * @typedef {{ entry: string, preload: string[], lazy: string[], pages: Record<string, string[]> }} Manifest
+ *   pages: per page module (by file name: "home", "title"), its chunk and the
+ *   static imports the entry does not already have: preloaded by that page's head
  * @typedef {{ file: string, raw: number, gzip: number, brotli: number }} FileSize
  * @typedef {{ files: FileSize[], beforeHydration: number, firstLoad: number,
- *   pages?: { file: string, beforeHydration: number }[], overBudget: string[] }} SizeReport
+ *   pages?: { file: string, beforeHydration: number }[], overBudget: string[], grew?: string[] }} SizeReport
  * @typedef {{ manifest: Manifest, report: SizeReport, metafile: esbuild.Metafile }} BuildResult
  */
 
@@ -40,6 +51,7 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
   // keep it, so a running server's watcher on it survives. Watch mode keeps
   // them: a page already in a browser may still ask for the previous build.
   mkdirSync(outdir, { recursive: true });
+  const previousInputs = readInputSizes(outdir);
   if (!watch) for (const name of readdirSync(outdir)) rmSync(path.join(outdir, name), { recursive: true, force: true });
   /** @type {BuildResult | undefined} */
   let last;
@@ -54,7 +66,7 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
         // esbuild prints the errors itself; the last good manifest stays.
         if (result.errors.length === 0 && result.metafile) {
           const outputs = Object.keys(result.metafile.outputs).map((file) => path.resolve(ROOT, file));
-          last = writeManifest(result.metafile, outdir, await precompress(outputs));
+          last = writeManifest(result.metafile, outdir, await precompress(outputs), previousInputs);
           log(formatReport(last.report));
         }
         firstBuildDone();
@@ -112,27 +124,31 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
  * @param {esbuild.Metafile} metafile
  * @param {string} outdir
  * @param {Map<string, import('./precompress.js').Sizes>} compressed sizes by absolute path
+ * @param {import('./budgets.js').InputSizes | null} previousInputs the last build's, to name what grew
  * @returns {BuildResult}
  */
-function writeManifest(metafile, outdir, compressed) {
+function writeManifest(metafile, outdir, compressed, previousInputs) {
   const outputs = metafile.outputs;
   const jsFiles = Object.keys(outputs).filter((file) => file.endsWith('.js'));
   const entry = jsFiles.find((file) => outputs[file].entryPoint === 'client/index.jsx');
   if (!entry) throw new Error('client build produced no entry for client/index.jsx');
 
   const beforeHydration = closure(outputs, entry, ['import-statement']);
-  // Pages other than home (shared/routes.js) are chunks loaded when the visitor
-  // goes there: not part of the home page's first load. On a direct visit the
-  // page's chunk loads before hydration: that sum gets the same budget.
+  // Every page is a chunk (shared/pages/registry.js), loaded before hydration
+  // on a direct visit, and on the first navigation to it otherwise: the
+  // entry plus the largest page gets the budget. Other pages are not part of
+  // the home page's first load.
   const pageChunks = jsFiles.filter((file) => file !== entry && PAGE_CHUNK.test(outputs[file].entryPoint ?? ''));
-  // Nor is code fetched only when the visitor first focuses something or presses a key.
+  const homeChunk = pageChunks.find((file) => outputs[file].entryPoint === HOME_PAGE);
+  if (!homeChunk) throw new Error(`client build produced no chunk for ${HOME_PAGE}`);
+  // Nor is code fetched only when the visitor asks (a key press, ?perf=1).
   const onDemand = jsFiles.filter((file) => ON_DEMAND_CHUNK.test(outputs[file].entryPoint ?? ''));
-  const skip = new Set([...pageChunks, ...onDemand]);
+  const skip = new Set([...pageChunks.filter((file) => file !== homeChunk), ...onDemand]);
   const firstLoad = closure(outputs, entry, ['import-statement', 'dynamic-import'], skip);
-  const pages = pageChunks.map((file) => ({
-    file,
-    beforeHydration: new Set([...beforeHydration, ...closure(outputs, file, ['import-statement'])]),
-  }));
+  const pages = pageChunks.map((file) => {
+    const own = [...closure(outputs, file, ['import-statement'])].filter((chunk) => !beforeHydration.has(chunk));
+    return { file, name: path.basename(outputs[file].entryPoint ?? '').replace(/\.jsx?$/, ''), own };
+  });
   const toUrl = (/** @type {string} */ file) =>
     `${PUBLIC_PATH}/${path.relative(outdir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
 
@@ -142,6 +158,7 @@ function writeManifest(metafile, outdir, compressed) {
     // Static imports of the entry: the page preloads them with the entry.
     preload: [...beforeHydration].filter((file) => file !== entry).map(toUrl),
     lazy: jsFiles.filter((file) => !beforeHydration.has(file)).map(toUrl),
+    pages: Object.fromEntries(pages.map((page) => [page.name, page.own.map(toUrl)])),
   };
   writeFileSync(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
@@ -157,27 +174,48 @@ function writeManifest(metafile, outdir, compressed) {
   const sum = (/** @type {Set<string>} */ set) =>
     [...set].reduce((total, file) => total + (sizes.get(file)?.gzip ?? 0), 0);
   // The largest JS any page needs before hydration is the one the budget holds to.
-  const pageTotals = pages.map((page) => ({ file: toUrl(page.file), beforeHydration: sum(page.beforeHydration) }));
+  const pageTotals = pages.map((page) => ({
+    file: toUrl(page.file),
+    beforeHydration: sum(new Set([...beforeHydration, ...page.own])),
+  }));
   const totals = {
     beforeHydration: Math.max(sum(beforeHydration), ...pageTotals.map((page) => page.beforeHydration)),
     firstLoad: sum(firstLoad),
   };
-  return { manifest, report: { files, ...totals, pages: pageTotals, overBudget: checkBudgets(totals) }, metafile };
+  const inputs = inputSizes(outputs, [...firstLoad, ...pages.flatMap((page) => page.own)]);
+  writeFileSync(path.join(outdir, INPUT_SIZES), `${JSON.stringify(inputs, null, 1)}\n`);
+  const overBudget = checkBudgets(totals);
+  const grew = overBudget.length > 0 ? growth(previousInputs, inputs) : [];
+  return { manifest, report: { files, ...totals, pages: pageTotals, overBudget, grew }, metafile };
 }
 
 /**
- * @param {{ beforeHydration: number, firstLoad: number }} totals gzip bytes
- * @returns {string[]} one message per budget exceeded (empty when within budget)
+ * Minified bytes per source file in the given outputs, summed over chunks.
+ * @param {esbuild.Metafile['outputs']} outputs
+ * @param {string[]} files
+ * @returns {import('./budgets.js').InputSizes}
  */
-export function checkBudgets({ beforeHydration, firstLoad }) {
-  const over = [];
-  if (beforeHydration > BUDGETS.beforeHydration) {
-    over.push(`JS before hydration is ${kb(beforeHydration)} gzip, budget ${kb(BUDGETS.beforeHydration)}`);
+function inputSizes(outputs, files) {
+  /** @type {Record<string, number>} */
+  const sizes = {};
+  for (const file of new Set(files)) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[file]?.inputs ?? {})) {
+      sizes[input] = (sizes[input] ?? 0) + bytesInOutput;
+    }
   }
-  if (firstLoad > BUDGETS.firstLoad) {
-    over.push(`first-load JS is ${kb(firstLoad)} gzip, budget ${kb(BUDGETS.firstLoad)}`);
+  return sizes;
+}
+
+/**
+ * @param {string} outdir
+ * @returns {import('./budgets.js').InputSizes | null} the previous build's, if any
+ */
+function readInputSizes(outdir) {
+  try {
+    return JSON.parse(readFileSync(path.join(outdir, INPUT_SIZES), 'utf8'));
+  } catch {
+    return null;
   }
-  return over;
 }
 
 /**
@@ -224,11 +262,6 @@ export function formatReport(report) {
   return lines.join('\n');
 }
 
-/** @param {number} bytes */
-function kb(bytes) {
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}
-
 // ── Command line ────────────────────────────────────────────────────────────
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const watch = process.argv.includes('--watch');
@@ -236,8 +269,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (report.overBudget.length > 0 && !watch) {
     console.error(
       `\nClient bundle over budget:\n  ${report.overBudget.join('\n  ')}\n` +
-        'Move code behind a dynamic import() (below the fold) or drop a dependency; ' +
-        'see the size table above for the largest files.',
+        (report.grew?.length ? `Grew since the previous build:\n  ${report.grew.join('\n  ')}\n` : '') +
+        'Move code behind a dynamic import() (below the fold) or drop a dependency; the size table above\n' +
+        'lists every file. The budgets are in package.json ("budgets").',
     );
     process.exit(1);
   }

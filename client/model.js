@@ -6,15 +6,16 @@
 // server sent, nor for what an earlier page of this visit already fetched.
 import falcor from 'falcor';
 import { FetchDataSource } from './fetch-data-source.js';
-import { MAX_ROWS, rowQuery, rowProps } from '../shared/pages/home.js';
+import { MAX_ROWS } from '../shared/graph/limits.js';
 
-/** @typedef {import('../shared/pages/home.js').Row} Row */
-/** @typedef {import('../shared/routes.js').PageModule} PageModule */
+/** @typedef {import('../shared/graph/types.js').Row} Row */
+/** @typedef {import('../shared/pages/registry.js').PageModule} PageModule */
+/** @typedef {import('../shared/pages/registry.js').PageOptions} PageOptions */
 /**
  * @typedef {{
  *   model: any,
- *   loadRow: (index: number) => Promise<Row | null>,
- *   pageProps: (page: PageModule, params: Record<string, string>, rows: number) => Promise<object>,
+ *   read: <T>(paths: import('../shared/graph/types.js').PathSet[], props: (cache: unknown) => T) => Promise<T>,
+ *   pageProps: (page: PageModule, params: Record<string, string>, options: PageOptions) => Promise<object>,
  *   changeMyList: (id: string, on: boolean) => Promise<unknown>,
  *   rate: (id: string, rating: number | null) => Promise<unknown>,
  * }} AppModel
@@ -36,19 +37,21 @@ export function createAppModel(cache, { url = '/model.json', source = new FetchD
 
   return {
     model,
-    async loadRow(index) {
-      const paths = rowQuery(index);
+    async read(paths, props) {
       await model.get(...paths);
-      // Only this row's part of the cache: copying all of it per row would
-      // grow with every row loaded.
-      return rowProps(model.getCache(...paths), index);
+      // Only these paths' part of the cache: copying all of it per read (a
+      // row) would grow with every row loaded.
+      return props(model.getCache(...paths));
     },
-    async pageProps(page, params, rows) {
-      await model.get(...page.query(params, { rows }));
+    async pageProps(page, params, options) {
+      const headPaths = page.headQuery?.(params, options) ?? [];
+      if (headPaths.length > 0) await model.get(...headPaths);
+      const head = headPaths.length > 0 ? model.getCache(...headPaths) : {};
+      await model.get(...page.query(params, options, head));
       // Read every row this visit has loaded, not only the server's first
       // ones: going back home shows them at once, at the same height.
-      const readRows = Math.max(rows, MAX_ROWS);
-      return page.props(model.getCache(...page.query(params, { rows: readRows })), params, { rows: readRows });
+      const read = { rows: MAX_ROWS };
+      return page.props(model.getCache(...page.query(params, read, head)), params, read);
     },
     changeMyList(id, on) {
       return writes.call(['myList', on ? 'add' : 'remove'], [id]);

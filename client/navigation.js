@@ -4,7 +4,7 @@
 // for the page's lifetime), back and forward restore the scroll position.
 // Delegated: one click listener for every link, present and future, so a
 // link's click() or Enter on a focused link (keyboard navigation) works too.
-import { matchRoute } from '../shared/routes.js';
+import { matchRoute } from '../shared/pages/registry.js';
 
 /** @typedef {import('../shared/components/App.jsx').ShownPage} ShownPage */
 /** @typedef {{ scrollY?: number }} EntryState what each history entry remembers */
@@ -14,7 +14,7 @@ const SAVE_SCROLL_AFTER_MS = 150;
 
 /**
  * @param {{
- *   pageFor: (route: import('../shared/routes.js').RouteMatch, key: string) => Promise<ShownPage>,
+ *   pageFor: (route: import('../shared/pages/registry.js').RouteMatch, key: string) => Promise<ShownPage>,
  *   show: (page: ShownPage) => void,
  * }} deps
  * @returns {() => void} stops listening

@@ -1,7 +1,7 @@
 // @ts-check
 // What the client hands the shared App: its Falcor model (lazy), the row
 // loader, my-list and rating writes, and navigation between pages.
-import { loadPage, matchRoute } from '../shared/routes.js';
+import { loadPage, matchRoute } from '../shared/pages/registry.js';
 import { startNavigation } from './navigation.js';
 
 /** @typedef {import('../shared/components/App.jsx').AppServices} AppServices */
@@ -9,11 +9,12 @@ import { startNavigation } from './navigation.js';
 
 /**
  * @param {object} cache the serialized JSON Graph the server rendered from
- * @param {{ atfRows?: number }} page what the server said about the page
+ * @param {{ options?: import('../shared/pages/registry.js').PageOptions }} page what the server said about the page
  * @param {() => void} onInteractive called once hydration has committed
  */
 export function createServices(cache, page, onInteractive) {
-  const rows = page.atfRows ?? 0;
+  // The options the server rendered with: the first render must match its HTML.
+  const options = page.options ?? { rows: 0 };
   /** @type {Promise<import('./model.js').AppModel> | undefined} */
   let appModel;
   // Falcor arrives in a lazy chunk after hydration (keep the pre-hydration JS small).
@@ -26,21 +27,25 @@ export function createServices(cache, page, onInteractive) {
       const route = matchRoute(location.pathname);
       if (!route) return null;
       const module = await loadPage(route.name);
-      const props = module.props(cache, route.params, { rows });
+      const props = module.props(cache, route.params, options);
       return { Component: module.Component, props, key: location.pathname };
     },
     onCommit() {
       onInteractive();
       getModel();
     },
-    loadRow: (index) => getModel().then((m) => m.loadRow(index)),
+    // The home page's rows below the fold; its module, not the model, knows their paths.
+    loadRow: async (index) => {
+      const [m, home] = await Promise.all([getModel(), import('../shared/pages/home.js')]);
+      return m.read(home.rowQuery(index), (rowCache) => home.rowProps(rowCache, index));
+    },
     changeMyList: (id, on) => getModel().then((m) => m.changeMyList(id, on)),
     rate: (id, rating) => getModel().then((m) => m.rate(id, rating)),
     startNavigation: (show) =>
       startNavigation({
         async pageFor(route, key) {
           const [module, m] = await Promise.all([loadPage(route.name), getModel()]);
-          const props = await m.pageProps(module, route.params, rows);
+          const props = await m.pageProps(module, route.params, options);
           return { Component: module.Component, props, key, title: module.documentTitle(props) };
         },
         show,

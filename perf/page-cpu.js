@@ -16,9 +16,8 @@ import { createUpstream, createCatalogClients } from '../server/upstream/index.j
 import { createRouter } from '../server/falcor/router.js';
 import { createModelFor } from '../server/pages/model.js';
 import { serializeJsonForHtml } from '../server/render/serialize-json.js';
-import { homeQuery, homeProps } from '../shared/pages/home.js';
+import * as homePage from '../shared/pages/home.js';
 import { App } from '../shared/components/App.jsx';
-import { HomePage } from '../shared/components/HomePage.jsx';
 
 const USAGE = 'npm run perf:page -- [--pages 500] [--atf-rows 3]';
 const { pages, atfRows } = readOptionsOrExit(process.argv.slice(2));
@@ -35,19 +34,21 @@ try {
   const modelFor = createModelFor(() => createRouter({ clients, visitorId: 'perfPageVisitor0000000' }));
   const load = async () => {
     const model = modelFor(/** @type {any} */ ({}));
-    await model.get(...homeQuery(atfRows));
+    await model.get(...homePage.query({}, { rows: atfRows }));
     return model.getCache();
   };
   const cache = await load();
   const element = () =>
-    createElement(App, { initial: { Component: HomePage, props: homeProps(cache, atfRows), key: '/' } });
+    createElement(App, {
+      initial: { Component: homePage.Component, props: homePage.props(cache, {}, { rows: atfRows }), key: '/' },
+    });
   const html = renderToString(element());
 
   console.log(`perf:page: home page, ATF_ROWS=${atfRows}, ${pages} pages per step (${cpus.note})\n`);
   const rows = [
     ['data: router.get of the home query (routes, pool)', await cpuPerPage(load)],
-    ['React: homeProps + renderToString', await cpuPerPage(() => renderToString(element()))],
-    ['React: homeProps + renderToPipeableStream', await cpuPerPage(() => renderToStream(element()))],
+    ['React: props + renderToString', await cpuPerPage(() => renderToString(element()))],
+    ['React: props + renderToPipeableStream', await cpuPerPage(() => renderToStream(element()))],
     ['cache: serializeJsonForHtml', await cpuPerPage(() => serializeJsonForHtml({ cache }))],
   ];
   const width = Math.max(...rows.map(([name]) => String(name).length));

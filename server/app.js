@@ -14,12 +14,12 @@ import { createCatalogClients } from './upstream/index.js';
 import { createRouter } from './falcor/router.js';
 import { falcorEndpoint } from './falcor/endpoint.js';
 import { createModelFor } from './pages/model.js';
-import { homePage } from './pages/home.js';
-import { titlePage } from './pages/title.js';
+import { PAGES } from '../shared/pages/registry.js';
+import { pageHandler } from './pages/page-handler.js';
 import { boxartImage } from './pages/boxart.js';
 import { notFoundPage, errorPage } from './pages/errors.js';
 import { createRegistry } from './metrics/registry.js';
-import { mountPerf } from './perf/routes.js';
+import { mountPerf } from './field-metrics/routes.js';
 import { httpMetrics } from './metrics/http.js';
 import { createPageTimings } from './metrics/page-timings.js';
 import { collectRuntimeMetrics } from './metrics/runtime.js';
@@ -121,8 +121,9 @@ export function createApp(
   routes.add('get', '/model.json', model);
   routes.add('post', '/model.json', model);
 
-  routes.add('get', '/', homePage({ atfRows: config.page.atfRows, createModel, streamPage }));
-  routes.add('get', '/title/:id', titlePage({ createModel, streamPage }));
+  // Every page of the registry, through one generic handler.
+  const pageOptions = Object.freeze({ rows: config.page.atfRows });
+  for (const entry of PAGES) routes.add('get', entry.path, pageHandler(entry, { options: pageOptions, createModel, streamPage }));
   routes.add('get', '/art/:file', boxartImage());
   // Prometheus text; under node:cluster, the aggregate of all workers.
   mountMetrics(routes, { registry });

@@ -6,7 +6,7 @@
 // the workers' requests for the metrics of all of them (ADR 006).
 import cluster from 'node:cluster';
 import { serveAggregateFromPrimary } from './metrics/cluster.js';
-import { servePerfFromPrimary } from './perf/cluster.js';
+import { servePerfFromPrimary } from './field-metrics/cluster.js';
 
 const RESTART_WINDOW_MS = 60_000;
 const STOP_GRACE_MS = 5_000;

@@ -21,14 +21,6 @@ export function hashString(text) {
 }
 
 /**
- * Text for SVG/XML content or attribute values.
- * @param {string} text
- */
-export function escapeXml(text) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/**
  * Three shapes, picked by the hash; all stay inside the viewBox.
  * @type {((hash: number, color: string) => string)[]}
  */
@@ -47,8 +39,8 @@ const SHAPES = [
 ];
 
 /**
- * The SVG document for `/art/<id>.svg`. Only the id decides the picture; it is
- * escaped before it goes into the document (ids are slugs, but never trust that).
+ * The SVG document for `/art/<id>.svg`. Only the id decides the picture, and
+ * the id itself never appears in it.
  * @param {string} id a title id
  * @returns {string} a standalone SVG document
  */
@@ -60,19 +52,17 @@ export function boxartSvg(id) {
   const shapeHue = (hue + 180) % 360;
   const shape = SHAPES[(hash >>> 24) % SHAPES.length](hashString(`${key}#shape`), `hsl(${shapeHue} 70% 60% / 0.85)`);
   const gradientId = `g${hash.toString(36)}`;
-  // Long ids are cut with an ellipsis entity: the document stays ASCII.
-  const label = key.length > 24 ? `${escapeXml(key.slice(0, 23))}&#8230;` : escapeXml(key);
+  // No text in the art: the card prints the title's name beside it, and an id
+  // slug across a poster reads as debug output. The <img> has alt="".
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${BOXART_WIDTH} ${BOXART_HEIGHT}" ` +
-    `width="${BOXART_WIDTH}" height="${BOXART_HEIGHT}" role="img" aria-label="${label}">` +
+    `width="${BOXART_WIDTH}" height="${BOXART_HEIGHT}" aria-hidden="true">` +
     `<defs><linearGradient id="${gradientId}" x1="0" y1="0" x2="0" y2="1">` +
     `<stop offset="0" stop-color="hsl(${hue} 55% 32%)"/>` +
     `<stop offset="1" stop-color="hsl(${hue2} 60% 12%)"/>` +
     `</linearGradient></defs>` +
     `<rect width="${BOXART_WIDTH}" height="${BOXART_HEIGHT}" fill="url(#${gradientId})"/>` +
     shape +
-    `<rect y="${BOXART_HEIGHT - 44}" width="${BOXART_WIDTH}" height="44" fill="rgb(0 0 0 / 0.45)"/>` +
-    `<text x="10" y="${BOXART_HEIGHT - 17}" font-family="system-ui, sans-serif" font-size="11" fill="#f5f5f5">${label}</text>` +
     `</svg>`
   );
 }

@@ -3,8 +3,8 @@
 // rolled back), laid over what the server said. Pure and immutable: each
 // change returns new state, so React sees it and a rollback is one more change.
 
-/** @typedef {import('./pages/home.js').Title} Title */
-/** @typedef {import('./pages/home.js').Row} Row */
+/** @typedef {import('./graph/types.js').Title} Title */
+/** @typedef {import('./graph/types.js').Row} Row */
 /**
  * @typedef {{
  *   myList: ReadonlyMap<string, { on: boolean, title: Title }>,

@@ -1,7 +1,7 @@
 // @ts-check
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseBeacon, MAX_BEACON_BYTES, MAX_KEY_PRESSES } from '../server/perf/beacon-schema.js';
+import { parseBeacon, MAX_BEACON_BYTES, MAX_KEY_PRESSES } from '../server/field-metrics/beacon-schema.js';
 import { startApp } from './helpers/app.js';
 import { validBeacon, postBeacon, perfSummary } from './helpers/beacons.js';
 

@@ -5,7 +5,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildClient, checkBudgets, formatReport, BUDGETS, PUBLIC_PATH } from '../client/build.js';
+import { buildClient, formatReport, PUBLIC_PATH } from '../client/build.js';
+import { checkBudgets, growth, kb, BUDGETS } from '../client/budgets.js';
+
+/** @param {number} bytes */
+const kbPattern = (bytes) => kb(bytes).replace('.', '\\.');
 
 // Metafile paths are relative to the repository root (esbuild's working dir).
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -69,8 +73,8 @@ test('reports sizes against the budgets and stays within them', () => {
   for (const file of report.files) assert.ok(file.gzip > 0 && file.gzip < file.raw, file.file);
   assert.ok(report.beforeHydration > 0 && report.beforeHydration <= report.firstLoad);
   const output = printed.join('\n');
-  assert.match(output, /JS before hydration: [\d.]+ KB gzip \(budget 75\.0 KB\)/);
-  assert.match(output, /first-load JS: +[\d.]+ KB gzip \(budget 100\.0 KB\)/);
+  assert.match(output, new RegExp(`JS before hydration: [\\d.]+ KB gzip \\(budget ${kbPattern(BUDGETS.beforeHydration)}\\)`));
+  assert.match(output, new RegExp(`first-load JS: +[\\d.]+ KB gzip \\(budget ${kbPattern(BUDGETS.firstLoad)}\\)`));
   assert.match(output, new RegExp(build.manifest.entry.replace(/[.]/g, '\\.')));
   assert.deepEqual(report.overBudget, [], `over budget: ${report.overBudget.join('; ')}`);
 });
@@ -78,7 +82,7 @@ test('reports sizes against the budgets and stays within them', () => {
 test('a bundle over budget is reported with what to fix', () => {
   const over = checkBudgets({ beforeHydration: BUDGETS.beforeHydration + 1, firstLoad: BUDGETS.firstLoad + 1 });
   assert.equal(over.length, 2);
-  assert.match(over[0], /JS before hydration is 75\.0 KB gzip, budget 75\.0 KB/);
+  assert.match(over[0], new RegExp(`JS before hydration is ${kbPattern(BUDGETS.beforeHydration + 1)} gzip, budget ${kbPattern(BUDGETS.beforeHydration)} \\(0\\.0 KB over\\)`));
   assert.deepEqual(checkBudgets({ beforeHydration: BUDGETS.beforeHydration, firstLoad: BUDGETS.firstLoad }), []);
   const table = formatReport({
     files: [],
@@ -86,5 +90,17 @@ test('a bundle over budget is reported with what to fix', () => {
     firstLoad: 10,
     overBudget: [],
   });
-  assert.match(table, /JS before hydration: 77\.0 KB gzip \(budget 75\.0 KB\) OVER BUDGET/);
+  assert.match(
+    table,
+    new RegExp(`JS before hydration: ${kbPattern(BUDGETS.beforeHydration + 2048)} gzip \\(budget ${kbPattern(BUDGETS.beforeHydration)}\\) OVER BUDGET`),
+  );
+});
+
+test('the budgets come from package.json, and a failure names the files that grew', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  assert.equal(BUDGETS.beforeHydration, pkg.budgets.beforeHydrationGzipKB * 1024);
+  assert.equal(BUDGETS.firstLoad, pkg.budgets.firstLoadGzipKB * 1024);
+  const grew = growth({ 'a.js': 100, 'b.js': 50 }, { 'a.js': 100, 'b.js': 90, 'c.js': 10 });
+  assert.deepEqual(grew, ['b.js +40 B (90 B now)', 'c.js +10 B (new)'], 'largest growth first, unchanged files left out');
+  assert.deepEqual(growth(null, { 'a.js': 1 }), [], 'no previous build: nothing to compare');
 });

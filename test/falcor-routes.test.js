@@ -7,7 +7,7 @@ import { createRouter } from '../server/falcor/router.js';
 import { createCatalogClients } from '../server/upstream/index.js';
 import { UpstreamError } from '../server/upstream/errors.js';
 import { createFakeUpstream } from './helpers/fake-upstream.js';
-import { homeQuery } from '../shared/pages/home.js';
+import * as homePage from '../shared/pages/home.js';
 
 const VISITOR = 'visitor-aaaa-1111';
 const OTHER = 'visitor-bbbb-2222';
@@ -165,7 +165,7 @@ test("the home page's query reads the visitor's list once: myList rows and every
   const [a] = upstream.lists[0].ids;
   await settle(routerFor().call(['myList', 'add'], [a], [], []));
   upstream.calls.length = 0;
-  const { jsonGraph } = await settle(routerFor().get(homeQuery(3)));
+  const { jsonGraph } = await settle(routerFor().get(homePage.query({}, { rows: 3 })));
   const listReads = upstream.calls.filter((c) => c.method === 'GET' && c.path.endsWith('/my-list'));
   assert.equal(listReads.length, 1, `one read of the list per request, got ${listReads.length}`);
   assert.equal(jsonGraph.myList.length, 1);

@@ -11,13 +11,17 @@ import { request } from 'undici';
 import { startApp } from './helpers/app.js';
 import { loadConfig } from '../server/config.js';
 import { createApp } from '../server/app.js';
-import { ROW_KEYS, TITLE_KEYS } from '../shared/pages/home.js';
+import { TitleRow } from '../shared/components/TitleRow.jsx';
+import { TitleCard } from '../shared/components/TitleCard.jsx';
+
+const ROW_KEYS = TitleRow.paths;
+const TITLE_KEYS = TitleCard.paths;
 
 const HOSTILE = ['</script><script>window.__pwned=1</script>', '<!-- open comment', 'Line\u2028Separator\u2029Para'];
 // The catalog collapses every run of Unicode white space in a name (U+2028 included) to
 // one space; the serializer's own U+2028 handling is unit-tested in serialize-json.test.js.
 const AS_CLEANED = HOSTILE.map((name) => name.replace(/\s+/g, ' '));
-// What homeQuery asks for: lists and myList, plus the titles their refs reach.
+// What the home page's query asks for: lists and myList, plus the titles their refs reach.
 const TOP_KEYS = ['lists', 'myList', 'titlesById'];
 /** [from, ..., n - 1] @param {number} n */
 const upTo = (n, from = 0) => Array.from({ length: Math.max(0, n - from) }, (_, i) => from + i);
@@ -62,7 +66,8 @@ function renderedRows(html) {
   ].map(([, index, state, body]) => ({
     index: Number(index),
     state,
-    name: unescapeHtml(/<h2 class="row__name"[^>]*>([^<]*)<\/h2>/.exec(body)?.[1] ?? ''),
+    // The heading's text, whatever markup it holds (a genre's heading is a link).
+    name: unescapeHtml((/<h2 class="row__name"[^>]*>([\s\S]*?)<\/h2>/.exec(body)?.[1] ?? '').replace(/<[^>]*>/g, '')),
     cards: [
       ...body.matchAll(/<li class="card" data-title-id="([^"]*)">[\s\S]*?<span class="card__name">([^<]*)</g),
     ].map(([, id, name]) => ({ id: unescapeHtml(id), name: unescapeHtml(name) })),
@@ -128,7 +133,11 @@ for (const atf of ['1', '3', 'all']) {
     const html = await (await fetch(apps[atf].url)).text();
     const { cache, page } = pageData(html);
     const n = rowsFor();
-    assert.equal(page.atfRows, n, 'page.atfRows tells the client how many rows it got');
+    assert.deepEqual(
+      page.options,
+      { rows: atf === 'all' ? 'all' : n },
+      'page.options tells the client the rows it got',
+    );
     assert.equal(page.route, '/');
     for (const key of ['upstream', 'render', 'template', 'total']) {
       assert.equal(typeof page.timings[key], 'number', `timings.${key} is handed to the page`);

@@ -3,7 +3,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { CARDS_PER_ROW, homeQuery, myListQuery, rowQuery, homeProps, rowProps } from '../shared/pages/home.js';
+import { myListQuery, rowQuery, rowProps } from '../shared/pages/home.js';
+import * as homePage from '../shared/pages/home.js';
+import { CARDS_PER_ROW } from '../shared/graph/limits.js';
+
+/** @param {number} rows */
+const homeQuery = (rows) => homePage.query({}, { rows });
+/** @param {unknown} cache @param {number} rows */
+const homeProps = (cache, rows) => homePage.props(cache, {}, { rows });
 import { TitleRow } from '../shared/components/TitleRow.jsx';
 import { TitleCard } from '../shared/components/TitleCard.jsx';
 import { TitleDetails } from '../shared/components/TitleDetails.jsx';

@@ -20,7 +20,7 @@ test('perf:page prints the CPU of each step of a home page and their ratio', asy
   const { stdout } = await perfPage(['--pages', '3', '--atf-rows', '1']);
   for (const step of [
     'data: router.get',
-    'React: homeProps + renderToString',
+    'React: props + renderToString',
     'renderToPipeableStream',
     'serializeJsonForHtml',
   ]) {

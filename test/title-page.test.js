@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp } from './helpers/app.js';
+import { rowsOf } from './helpers/markup.js';
 
 /** @type {Awaited<ReturnType<typeof startApp>>} */
 let app;
@@ -43,9 +44,8 @@ test('a known title: 200, its details, and more-like-this rows from its genre an
   assert.equal(html.match(/class="rating__star"/g)?.length, 5, 'a 1–5 rating control');
 
   // Rows in the home page's markup, so keyboard navigation works the same here.
-  const rows = [...html.matchAll(/<section class="row" data-row-index="(\d+)"[^>]*>.*?<h2[^>]*>([^<]*)<\/h2>/g)];
   assert.deepEqual(
-    rows.map((m) => [m[1], m[2]]),
+    rowsOf(html).map((row) => [row.index, row.heading]),
     [
       ['0', film.genre],
       ['1', 'Directed by Steven Spielberg'],

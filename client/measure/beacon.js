@@ -8,7 +8,7 @@
  * Carries: the route template and server timings the server handed the page
  * (#marquee-data), the navigation type, the effective connection type
  * (https://wicg.github.io/netinfo/, Chromium only) and the metrics so far.
- * The server (server/perf/beacon-schema.js) refuses unknown names, so this
+ * The server (server/field-metrics/beacon-schema.js) refuses unknown names, so this
  * sends only finite numbers under the names it knows.
  */
 import { activationStart } from './app-tti.js';

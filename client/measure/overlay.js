@@ -28,7 +28,11 @@ const ROWS = [
 ];
 const COLORS = ['#7ee2a8', '#ffd36e', '#ff8a80'];
 
-/** @param {import('./store.js').PerfStore} store */
+/**
+ * Shows the panel at once and keeps it live (client/measure/overlay-trigger.js loads this on demand).
+ * @param {import('./store.js').PerfStore} store
+ * @returns {() => void} hides or shows the panel again
+ */
 export function mountOverlay(store) {
   /** @type {HTMLElement | null} */
   let panel = null;
@@ -90,11 +94,8 @@ export function mountOverlay(store) {
   };
 
   store.subscribe(schedule);
-  addEventListener('keydown', (event) => {
-    const typing = event.target instanceof HTMLElement && event.target.closest('input, textarea, [contenteditable]');
-    if (event.shiftKey && event.code === 'KeyP' && !typing) toggle();
-  });
-  if (new URLSearchParams(location.search).get('perf') === '1') toggle();
+  toggle();
+  return toggle;
 }
 
 /** @param {string} text */

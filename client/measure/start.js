@@ -8,7 +8,7 @@ import { onWebVitals } from './web-vitals.js';
 import { onKeyInput } from './key-input.js';
 import { measureMemory } from './memory.js';
 import { readPageData, sendBeaconOnce } from './beacon.js';
-import { mountOverlay } from './overlay.js';
+import { armOverlay } from './overlay-trigger.js';
 
 /**
  * Starts measuring this page once, whoever asks first: the runner's injected
@@ -32,6 +32,6 @@ export function startMeasuring({ beacon = true, overlay = true } = {}) {
   // perf/tti.js --cap sets window.__marqueePerfCapMs before the page loads.
   const capMs = /** @type {any} */ (window).__marqueePerfCapMs;
   onLabTTI((result) => store.setLabTTI(result), Number.isFinite(capMs) ? { capMs } : {});
-  if (overlay) mountOverlay(store);
+  if (overlay) armOverlay(store);
   return store;
 }

@@ -2,7 +2,7 @@
 // Which catalog lists hold "more like this" for a title: its genre's list and
 // its director's list when the catalog has them (list ids are slugs: see
 // docs/contracts.md), else its decade's. Pure: the route fetches, this picks.
-import { slugify } from '../catalog/slug.js';
+import { genreListId, slugify } from '../../shared/ids.js';
 
 /** Rows of "more like this" on a title page. */
 export const MAX_SIMILAR_LISTS = 2;
@@ -15,7 +15,7 @@ export const MAX_SIMILAR_LISTS = 2;
 export function similarListIds(title, lists) {
   const known = new Set(lists.map((list) => list.id));
   const wanted = [];
-  if (title.genre) wanted.push(`genre-${slugify(title.genre)}`);
+  if (title.genre) wanted.push(genreListId(slugify(title.genre)));
   if (title.director) wanted.push(`director-${slugify(title.director)}`);
   const found = wanted.filter((id) => known.has(id));
   // A film without a genre row (many have none) still gets a row to browse.

@@ -8,7 +8,13 @@
 export function notFoundPage(render) {
   return (_req, res) => {
     res.status(404).set('Cache-Control', 'no-store').type('html');
-    res.send(render('error', { title: 'Page not found', message: 'There is nothing at this address.', nonce: res.locals.nonce }));
+    res.send(
+      render('error', {
+        title: 'Page not found',
+        message: 'There is nothing at this address.',
+        nonce: res.locals.nonce,
+      }),
+    );
   };
 }
 
@@ -28,7 +34,10 @@ export function errorPage(render, log) {
       return;
     }
     const title = status >= 500 ? 'Something went wrong' : 'Bad request';
-    const message = status >= 500 ? 'We could not show this page. Please try again in a moment.' : 'This request could not be understood.';
+    const message =
+      status >= 500
+        ? 'We could not show this page. Please try again in a moment.'
+        : 'This request could not be understood.';
     res.type('html').send(render('error', { title, message, nonce: res.locals.nonce }));
   };
 }

@@ -14,10 +14,12 @@ import { flushCompressed } from '../delivery/compression.js';
  *   title: string,
  *   description: string,
  *   route: string,
+ *   page?: string,
  *   load: () => Promise<{ cache: object, element: import('react').ReactElement, page?: object }>,
  *   started?: number,
  *   upstreamMs?: number,
  * }} PageSpec
+ * `page`: the registry's page name, whose code chunks the head preloads.
  * A handler that goes upstream before calling streamPage (the title page, for
  * its status) passes `started`, its performance.now() on entry, and
  * `upstreamMs`, the time it spent there; otherwise the clock starts here.
@@ -28,7 +30,7 @@ import { flushCompressed } from '../delivery/compression.js';
 /**
  * @param {{
  *   templates: ReturnType<typeof import('./templates.js').createTemplates>,
- *   clientManifest: () => { entry: string, preload: string[] },
+ *   clientManifest: () => import('./client-manifest.js').ClientManifest,
  *   log: import('pino').Logger,
  *   onTimings?: (route: string, timings: PageTimings) => void,
  * }} deps
@@ -43,7 +45,12 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
     const started = spec.started ?? performance.now();
     const { head, tail } = templates.get('page');
     const nonce = res.locals.nonce;
-    const client = clientManifest();
+    const manifest = clientManifest();
+    // The page's own chunk too: fetched with the entry, not after it has run (no waterfall).
+    const client = {
+      entry: manifest.entry,
+      preload: [...manifest.preload, ...(manifest.pages?.[spec.page ?? ''] ?? [])],
+    };
     const shell = { title: spec.title, description: spec.description, nonce, client };
 
     let mark = performance.now();

@@ -4,6 +4,7 @@
  * `GET /titles?ids=` call (at most 200 ids); each id is answered alone.
  */
 import { createBatcher } from './batch.js';
+import { TITLE_ID } from '../../shared/ids.js';
 
 /**
  * @typedef {object} Title
@@ -19,8 +20,6 @@ import { createBatcher } from './batch.js';
  * @property {string} boxart
  */
 
-/** Catalog title id: a slug. Anything else is answered null without a call. */
-export const TITLE_ID = /^[a-z0-9-]{1,80}$/;
 
 /**
  * @param {import('./pool.js').Upstream} upstream

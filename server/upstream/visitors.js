@@ -4,10 +4,7 @@
  * visitor id, so batching and coalescing never mix two visitors' answers.
  */
 import { createBatcher, createCoalescer } from './batch.js';
-import { TITLE_ID } from './titles.js';
-
-/** Catalog visitor id (contract). */
-export const VISITOR_ID = /^[A-Za-z0-9_-]{8,64}$/;
+import { TITLE_ID, VISITOR_ID } from '../../shared/ids.js';
 
 /**
  * @param {import('./pool.js').Upstream} upstream

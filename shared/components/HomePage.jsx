@@ -8,7 +8,7 @@ import { TitleRow } from './TitleRow.jsx';
 import { RowPlaceholder } from './RowPlaceholder.jsx';
 import { Visitor } from './Visitor.js';
 
-/** @typedef {import('../pages/home.js').Row} Row */
+/** @typedef {import('../graph/types.js').Row} Row */
 
 /**
  * @param {{ rowCount?: number, rows: (Row | null)[], myList?: Row | null }} props

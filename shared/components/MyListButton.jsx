@@ -4,7 +4,7 @@
 import { useContext } from 'react';
 import { Visitor } from './Visitor.js';
 
-/** @typedef {import('../pages/home.js').Title} Title */
+/** @typedef {import('../graph/types.js').Title} Title */
 
 /**
  * @param {{ title: Title, variant: 'card' | 'page' }} props

@@ -4,7 +4,7 @@
 // fetched there. The client provides one backed by its Falcor model.
 import { createContext } from 'react';
 
-/** @typedef {import('../pages/home.js').Row} Row */
+/** @typedef {import('../graph/types.js').Row} Row */
 /** @typedef {(index: number) => Promise<Row | null>} LoadRow */
 
 /** @type {import('react').Context<LoadRow | null>} */

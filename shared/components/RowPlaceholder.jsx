@@ -6,7 +6,7 @@ import { useContext, useEffect, useRef, useState } from 'react';
 import { RowLoader } from './RowLoader.js';
 import { TitleRow } from './TitleRow.jsx';
 
-/** @typedef {import('../pages/home.js').Row} Row */
+/** @typedef {import('../graph/types.js').Row} Row */
 
 // Start loading about two rows early: loading on visibility shows an empty row
 // to anyone who scrolls (lazy-loading pitfall).

@@ -6,7 +6,7 @@ import { memo, useCallback, useId, useState } from 'react';
 import { TitleDetails } from './TitleDetails.jsx';
 import { MyListButton } from './MyListButton.jsx';
 
-/** @typedef {import('../pages/home.js').Title} Title */
+/** @typedef {import('../graph/types.js').Title} Title */
 /** @typedef {'high' | 'eager' | 'lazy'} ImagePriority */
 
 /** Poster size in CSS pixels (2:3, like the SVG's viewBox): fixed, so no layout shift. */
@@ -69,8 +69,10 @@ function TitleCardView({ title, image }) {
 
 /**
  * memo: a row re-rendering (e.g. its placeholder filling in) leaves its cards alone.
- * `paths`: the title keys the card reads, next to the component.
+ * `paths`: the title keys the card and what it renders read, next to the component.
  */
 export const TitleCard = Object.assign(memo(TitleCardView), {
-  paths: Object.freeze(['name', 'year', 'rating', 'boxart', ...MyListButton.paths]),
+  paths: Object.freeze([
+    ...new Set(['name', 'year', 'rating', 'boxart', ...MyListButton.paths, ...TitleDetails.paths]),
+  ]),
 });

@@ -3,7 +3,7 @@
 // hidden until asked for, so opening it moves nothing (it overlays the poster).
 import { memo } from 'react';
 
-/** @typedef {import('../pages/home.js').Title} Title */
+/** @typedef {import('../graph/types.js').Title} Title */
 
 /**
  * @param {{ id: string, title: Title, open: boolean }} props

@@ -8,18 +8,27 @@ import { POSTER_HEIGHT, POSTER_WIDTH } from './TitleCard.jsx';
 /** @typedef {import('../pages/title.js').TitleDetailsProps} TitleDetailsProps */
 
 /**
- * @param {{ title: TitleDetailsProps }} props
+ * @param {{ title: TitleDetailsProps, genreHref?: string | null }} props
+ *   genreHref: the genre's page, when the catalog has one
  */
-function TitleFactsView({ title }) {
+function TitleFactsView({ title, genreHref = null }) {
   const facts = [
     title.year,
     typeof title.rating === 'number' ? `★ ${title.rating.toFixed(1)} IMDb` : null,
     title.runtime != null ? `${title.runtime} min` : null,
     title.mpaa,
-    title.genre,
+    genreHref ? null : title.genre,
   ]
     .filter((fact) => fact != null && fact !== '')
     .join(' · ');
+  const genre = genreHref ? (
+    <>
+      {facts ? ' · ' : ''}
+      <a className="title__genre" href={genreHref}>
+        {title.genre}
+      </a>
+    </>
+  ) : null;
   return (
     <article className="title" data-title-id={title.id}>
       {/* The LCP element of this page: fetched first (lazy hero image pitfall). */}
@@ -35,7 +44,10 @@ function TitleFactsView({ title }) {
       />
       <div className="title__body">
         <h1 className="title__name">{title.name}</h1>
-        <p className="title__facts">{facts}</p>
+        <p className="title__facts">
+          {facts}
+          {genre}
+        </p>
         {title.director ? <p className="title__director">{`Directed by ${title.director}`}</p> : null}
         {title.tagline ? <p className="title__tagline">{title.tagline}</p> : null}
         <div className="title__actions">

@@ -11,14 +11,14 @@ import { TitleRow } from './TitleRow.jsx';
 /**
  * @param {TitleProps} props
  */
-export function TitlePage({ title, rows }) {
+export function TitlePage({ title, rows, genreHref }) {
   return (
     <div className="title-page">
       <Masthead home={false} />
       <main className="title-main">
         {title ? (
           <>
-            <TitleFacts title={title} />
+            <TitleFacts title={title} genreHref={genreHref} />
             <div className="rows">
               {rows.map((row) => (
                 <TitleRow key={row.id} row={row} />

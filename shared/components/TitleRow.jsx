@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import { TitleCard } from './TitleCard.jsx';
 
-/** @typedef {import('../pages/home.js').Row} Row */
+/** @typedef {import('../graph/types.js').Row} Row */
 /** @typedef {import('./TitleCard.jsx').ImagePriority} ImagePriority */
 
 /** Cards of the first row whose posters get fetchpriority="high" (in view on a laptop). */
@@ -27,7 +27,13 @@ function TitleRowView({ row, eager = false }) {
   return (
     <section className="row" data-row-index={row.index} data-row-state="loaded" aria-labelledby={headingId}>
       <h2 className="row__name" id={headingId}>
-        {row.name}
+        {row.href ? (
+          <a className="row__link" href={row.href}>
+            {row.name}
+          </a>
+        ) : (
+          row.name
+        )}
       </h2>
       <ul className="row__cards">
         {row.titles.map((title, position) => (

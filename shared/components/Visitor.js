@@ -5,8 +5,8 @@
 // the title page stay pure; the server renders with the default (no changes).
 import { createContext } from 'react';
 
-/** @typedef {import('../pages/home.js').Title} Title */
-/** @typedef {import('../pages/home.js').Row} Row */
+/** @typedef {import('../graph/types.js').Title} Title */
+/** @typedef {import('../graph/types.js').Row} Row */
 /** @typedef {Title & { userRating?: number | null }} RatedTitle */
 
 /**

@@ -3,7 +3,7 @@
 // through the services the client hands in (Falcor call and set), rolled back
 // with a visible notice when the server refuses or cannot be reached.
 import { useMemo, useRef, useState } from 'react';
-import { CARDS_PER_ROW } from '../pages/home.js';
+import { CARDS_PER_ROW } from '../graph/limits.js';
 import {
   NO_CHANGES,
   applyToMyList,

@@ -4,12 +4,12 @@
  * in the home page's order (the title page's "more like this" rows point here).
  */
 import { $ref, $nothing, failedPath } from '../route-values.js';
+// A list id is a slug (contract); anything else is answered "nothing" without a call.
+import { LIST_ID } from '../../../shared/ids.js';
 
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
 
-/** A list id is a slug (contract); anything else is answered "nothing" without a call. */
-const LIST_ID = /^[a-z0-9-]{1,100}$/;
 
 /** @type {any[]} */
 const listsByIdRoutes = [

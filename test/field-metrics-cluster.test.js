@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import client from 'prom-client';
-import { createPerfAggregates } from '../server/perf/aggregate.js';
-import { perfScope, servePerfFromPrimary } from '../server/perf/cluster.js';
+import { createPerfAggregates } from '../server/field-metrics/aggregate.js';
+import { perfScope, servePerfFromPrimary } from '../server/field-metrics/cluster.js';
 
 test('perfScope: a worker reads the sketches of every worker from the primary', { timeout: 20_000 }, async () => {
   cluster.setupPrimary({
-    exec: fileURLToPath(new URL('./fixtures/perf-cluster-worker.js', import.meta.url)),
+    exec: fileURLToPath(new URL('./fixtures/field-metrics-cluster-worker.js', import.meta.url)),
     execArgv: ['--import', 'tsx'],
   });
   servePerfFromPrimary();
@@ -42,7 +42,7 @@ test('perfScope: a worker reads the sketches of every worker from the primary', 
 
 /**
  * A fake IPC channel to a primary whose answers the test releases by hand.
- * @returns {{ channel: import('../server/perf/cluster.js').PrimaryChannel, requests: any[], answer: (request: any, snapshot: any) => void }}
+ * @returns {{ channel: import('../server/field-metrics/cluster.js').PrimaryChannel, requests: any[], answer: (request: any, snapshot: any) => void }}
  */
 function fakePrimary() {
   /** @type {any[]} */

@@ -1,7 +1,7 @@
 // @ts-check
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRateLimiter } from '../server/perf/rate-limit.js';
+import { createRateLimiter } from '../server/field-metrics/rate-limit.js';
 import { startApp } from './helpers/app.js';
 import { validBeacon, postBeacon, perfSummary } from './helpers/beacons.js';
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import client from 'prom-client';
-import { createPerfAggregates } from '../server/perf/aggregate.js';
+import { createPerfAggregates } from '../server/field-metrics/aggregate.js';
 import { validBeacon } from './helpers/beacons.js';
 
 /** A beacon (already validated) carrying only the given metrics. */

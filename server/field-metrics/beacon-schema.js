@@ -6,11 +6,13 @@
 // Pitfall: labels taken from raw input (full URLs, free text) give metrics an
 // unbounded cardinality, i.e. a memory leak; labels here come from fixed sets.
 
+import { PAGE_TEMPLATES } from '../../shared/pages/registry.js';
+
 /** Browsers cap one beacon's payload at 64 KB (Fetch spec, "keepalive" quota). */
 export const MAX_BEACON_BYTES = 64 * 1024;
 
-/** Route templates the pages report (spec.route in server/pages/*), never raw URLs. */
-export const ROUTES = Object.freeze(['/', '/title/:id']);
+/** Route templates the pages report (the page registry's), never raw URLs. */
+export const ROUTES = PAGE_TEMPLATES;
 
 /** Navigation Timing types as web-vitals names them, plus `unknown`. */
 export const NAVIGATION_TYPES = Object.freeze([

@@ -1,0 +1,61 @@
+// @ts-check
+// One handler for every page of the registry (shared/pages/registry.js): it
+// drives the page's module through the steps every page shares, in the order
+// that lets the browser work while the server waits:
+//   1. the head query (what the status and document title need), if any;
+//   2. 404 or 503 from the module's status hook, before any byte is sent;
+//   3. the head flushed, the page's query through the graph, React, the tail
+//      (server/render/stream-page.js).
+import { performance } from 'node:perf_hooks';
+import { createElement } from 'react';
+import { matchRoute } from '../../shared/pages/registry.js';
+import { App } from '../../shared/components/App.jsx';
+
+/**
+ * @param {import('../../shared/pages/registry.js').PageEntry} entry
+ * @param {{
+ *   options: import('../../shared/pages/registry.js').PageOptions,
+ *   createModel: (req: import('express').Request) => import('./model.js').PageGraph,
+ *   streamPage: ReturnType<typeof import('../render/stream-page.js').createPageStreamer>,
+ * }} deps
+ * @returns {import('express').RequestHandler}
+ */
+export function pageHandler(entry, { options, createModel, streamPage }) {
+  /** @type {Promise<import('../../shared/pages/registry.js').PageModule> | undefined} */
+  let loading;
+  return async (req, res, next) => {
+    // The page's timings start here: a head query is upstream time too.
+    const started = performance.now();
+    // Express matched the template; the registry's shapes decide (a malformed
+    // id is never sent upstream, the 404 page answers).
+    const route = matchRoute(req.path);
+    if (route?.name !== entry.name) return next();
+    const { params } = route;
+    const page = await (loading ??= entry.load());
+    const graph = createModel(req);
+
+    const headPaths = page.headQuery?.(params, options) ?? [];
+    if (headPaths.length > 0) await graph.get(...headPaths);
+    const head = graph.getCache();
+    const status = page.status?.(head, params) ?? 200;
+    if (status === 404) return next();
+    // The catalog failed (not "no such thing"): the 500 page, details logged there.
+    if (status !== 200) return next(Object.assign(new Error(`${entry.name} page unavailable`), { status }));
+    const headProps = page.props(head, params, options);
+
+    await streamPage(req, res, {
+      title: page.documentTitle(headProps),
+      description: page.description?.(headProps) ?? '',
+      route: entry.path,
+      page: entry.name,
+      started,
+      upstreamMs: performance.now() - started,
+      load: async () => {
+        await graph.get(...page.query(params, options, head));
+        const cache = graph.getCache();
+        const initial = { Component: page.Component, props: page.props(cache, params, options), key: req.path };
+        return { cache, element: createElement(App, { initial }), page: { options } };
+      },
+    });
+  };
+}

@@ -1,0 +1,89 @@
+// @ts-check
+// Rows and titles read out of a JSON Graph cache: generic, for any page. Server
+// and client call these on the same cache, so their first renders match.
+import { readPath, readRef } from './read.js';
+
+/** @typedef {import('./types.js').Title} Title */
+/** @typedef {import('./types.js').Row} Row */
+
+/**
+ * A row at any path of the graph (`lists[i]`, `listsById[id]`, reached
+ * through refs): its name, id and up to `maxCards` titles from position `from`.
+ * @param {unknown} cache
+ * @param {(string | number)[]} path
+ * @param {{ index: number, keys: readonly string[], maxCards: number, from?: number }} options
+ *   index: the row's position on its page (data-row-index); keys: read on each title
+ * @returns {Row | null} null when the row's name is not in the cache
+ */
+export function readRow(cache, path, { index, keys, maxCards, from = 0 }) {
+  const name = readPath(cache, [...path, 'name']);
+  if (typeof name !== 'string') return null;
+  const id = readPath(cache, [...path, 'id']);
+  const length = readPath(cache, [...path, 'length']);
+  return {
+    index,
+    id: typeof id === 'string' ? id : String(index),
+    name,
+    titles: readTitles(cache, path, length, { keys, maxCards, from }),
+  };
+}
+
+/**
+ * The titles a list refers to at positions from, from + 1, …
+ * @param {unknown} cache
+ * @param {(string | number)[]} path where the refs to the titles sit
+ * @param {unknown} length the list's length, when known
+ * @param {{ keys: readonly string[], maxCards: number, from?: number }} options
+ * @returns {Title[]}
+ */
+export function readTitles(cache, path, length, { keys, maxCards, from = 0 }) {
+  const end = from + maxCards;
+  const stop = typeof length === 'number' ? Math.min(end, length) : end;
+  /** @type {Title[]} */
+  const titles = [];
+  for (let j = from; j < stop; j++) {
+    const at = [...path, j];
+    const target = readRef(cache, at);
+    const title = target?.[0] === 'titlesById' ? readTitle(cache, at, String(target[1]), keys) : null;
+    // A title that failed upstream is left out rather than drawn half-empty.
+    if (title) titles.push(title);
+  }
+  return titles;
+}
+
+/**
+ * @param {unknown} cache
+ * @param {(string | number)[]} path the title, or a ref to it
+ * @param {string} id
+ * @param {readonly string[]} keys
+ * @returns {Title | null} null when the title's name is not in the cache
+ */
+export function readTitle(cache, path, id, keys) {
+  const name = readPath(cache, [...path, 'name']);
+  if (typeof name !== 'string') return null;
+  /** @type {Title} */
+  const title = { id, name, boxart: `/art/${id}.svg` };
+  for (const key of keys) {
+    if (key === 'name') continue;
+    const value = readPath(cache, [...path, key]);
+    // Only defined, non-null primitives: the props stay JSON-like and equal on both sides.
+    if (value != null && typeof value !== 'object') /** @type {any} */ (title)[key] = value;
+  }
+  return title;
+}
+
+/**
+ * Whether the cache says the node at `path` does not exist (an empty atom
+ * at its `key`), as opposed to not knowing (an upstream error leaves nothing).
+ * @param {unknown} cache
+ * @param {[string, string]} path e.g. ['titlesById', id]
+ * @param {string} key a key the route always answers, e.g. 'name'
+ */
+export function isMissing(cache, [branch, id], key) {
+  const node = /** @type {any} */ (cache)?.[branch];
+  const target = node && Object.hasOwn(node, id) ? node[id] : undefined;
+  if (target === null || typeof target !== 'object') return false;
+  // An empty atom in place of the whole node, or at its key.
+  if (target.$type === 'atom') return target.value === undefined;
+  return Object.hasOwn(target, key) && readPath(cache, [branch, id, key]) === undefined;
+}

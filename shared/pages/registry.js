@@ -1,0 +1,89 @@
+// @ts-check
+// Every page of the app, in one list both sides read: the server registers
+// one handler per entry, the client's navigation matches links against it,
+// and the beacon schema and metric labels take their route templates from it.
+// A page's code is loaded through `load`: every page is a chunk of its own,
+// preloaded by its server-rendered head and loaded before hydration on a
+// direct visit, or on the first navigation to it (code splitting: code for
+// pages not shown stays out of the first load). Adding a page:
+// docs/adding-a-page.md.
+import { TITLE_ID } from '../ids.js';
+
+/**
+ * @typedef {Record<string, string>} Params
+ * @typedef {{ rows: number | 'all' }} PageOptions rows: catalog rows read on the server (ATF_ROWS)
+ * @typedef {import('../graph/types.js').PathSet} PathSet
+ * @typedef {{
+ *   Component: import('react').ComponentType<any>,
+ *   query: (params: Params, options: PageOptions, head?: unknown) => PathSet[],
+ *   props: (cache: unknown, params: Params, options: PageOptions) => object,
+ *   documentTitle: (props: any) => string,
+ *   description?: (props: any) => string,
+ *   headQuery?: (params: Params, options: PageOptions) => PathSet[],
+ *   status?: (head: unknown, params: Params) => number,
+ * }} PageModule
+ *   query: every path the page renders (head: the head query's answer);
+ *   headQuery: what must be known before the head is flushed (the status, the
+ *   document title); status: 200, or 404 / 503 from the head query's answer.
+ * @typedef {{ name: string, path: string, params?: Readonly<Record<string, RegExp>>, load: () => Promise<PageModule> }} PageEntry
+ *   path: an Express-style template (`/title/:id`); params: the shape of each
+ *   `:param` (anything else is not this page: the 404 page answers)
+ * @typedef {{ name: string, template: string, params: Params }} RouteMatch
+ */
+
+/** @type {readonly PageEntry[]} */
+export const PAGES = Object.freeze([
+  { name: 'home', path: '/', load: () => import('./home.js') },
+  { name: 'title', path: '/title/:id', params: { id: TITLE_ID }, load: () => import('./title.js') },
+]);
+
+/** Route templates of every page, e.g. '/title/:id': the only labels pages report under. */
+export const PAGE_TEMPLATES = Object.freeze(PAGES.map((page) => page.path));
+
+const MATCHERS = PAGES.map((page) => ({ page, ...compile(page) }));
+
+/**
+ * @param {string} pathname e.g. "/title/heat-1995"
+ * @returns {RouteMatch | null} null: not a page of this app (the browser asks the server)
+ */
+export function matchRoute(pathname) {
+  for (const { page, pattern, keys } of MATCHERS) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    /** @type {Params} */
+    const params = {};
+    keys.forEach((key, i) => (params[key] = match[i + 1]));
+    return { name: page.name, template: page.path, params };
+  }
+  return null;
+}
+
+/**
+ * @param {string} name a page name from matchRoute
+ * @returns {Promise<PageModule>}
+ */
+export function loadPage(name) {
+  const page = PAGES.find((entry) => entry.name === name);
+  return page ? page.load() : Promise.reject(new Error(`no page named ${name}`));
+}
+
+/**
+ * `/title/:id` with `{ id: /^[a-z0-9-]{1,80}$/ }` → /^\/title\/([a-z0-9-]{1,80})$/
+ * @param {PageEntry} page
+ */
+function compile({ path, params = {} }) {
+  /** @type {string[]} */
+  const keys = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const key = segment.slice(1);
+      const shape = params[key];
+      if (!shape) throw new Error(`page ${path}: no shape for :${key}`);
+      keys.push(key);
+      return `(${shape.source.replace(/^\^|\$$/g, '')})`;
+    })
+    .join('\\/');
+  return { pattern: new RegExp(`^${source}$`), keys };
+}
