@@ -7,7 +7,7 @@
 // direct visit, or on the first navigation to it (code splitting: code for
 // pages not shown stays out of the first load). Adding a page:
 // docs/adding-a-page.md.
-import { TITLE_ID } from '../ids.js';
+import { GENRE_SLUG, TITLE_ID } from '../ids.js';
 
 /**
  * @typedef {Record<string, string>} Params
@@ -35,6 +35,7 @@ import { TITLE_ID } from '../ids.js';
 export const PAGES = Object.freeze([
   { name: 'home', path: '/', load: () => import('./home.js') },
   { name: 'title', path: '/title/:id', params: { id: TITLE_ID }, load: () => import('./title.js') },
+  { name: 'genre', path: '/genre/:slug', params: { slug: GENRE_SLUG }, load: () => import('./genre.jsx') },
 ]);
 
 /** Route templates of every page, e.g. '/title/:id': the only labels pages report under. */
