@@ -15,6 +15,7 @@ import { planCpus, pinProcess } from './lib/cpus.js';
 import { createUpstream, createCatalogClients } from '../server/upstream/index.js';
 import { createRouter } from '../server/falcor/router.js';
 import { createModelFor } from '../server/pages/model.js';
+import { createSharedGraph } from '../server/graph-cache/shared-graph.js';
 import { serializeJsonForHtml } from '../server/render/serialize-json.js';
 import * as homePage from '../shared/pages/home.js';
 import { App } from '../shared/components/App.jsx';
@@ -31,13 +32,35 @@ const upstream = createUpstream({ url: catalog.url, ca: catalog.ca });
 try {
   const clients = createCatalogClients(upstream);
   // A visitor id of the cookie's shape: the page asks for their list, as a real page does.
-  const modelFor = createModelFor(() => createRouter({ clients, visitorId: 'perfPageVisitor0000000' }));
-  const load = async () => {
+  const visitorRouter = () => createRouter({ clients, visitorId: 'perfPageVisitor0000000' });
+  // The same page's data through the process-wide catalog cache (warm after
+  // the first page; no refresh during the run) and the visitor's router.
+  const shared = createSharedGraph({
+    createSource: () => createRouter({ clients, visitorId: null }),
+    ttlMs: 3_600_000,
+    maxSize: 16_000_000,
+  });
+  /** @param {ReturnType<typeof createModelFor>} modelFor */
+  const loader = (modelFor) => async () => {
     const model = modelFor(/** @type {any} */ ({}));
     await model.get(...homePage.query({}, { rows: atfRows }));
     return model.getCache();
   };
+  const load = loader(createModelFor(visitorRouter));
+  const loadCached = loader(createModelFor(visitorRouter, shared));
   const cache = await load();
+  /** @param {object} graph */
+  const htmlOf = (graph) =>
+    renderToString(
+      createElement(App, {
+        initial: { Component: homePage.Component, props: homePage.props(graph, {}, { rows: atfRows }), key: '/' },
+      }),
+    );
+  // A figure is only worth its work: both ways must give the same page, with its cards.
+  if (htmlOf(await loadCached()) !== htmlOf(cache) || !htmlOf(cache).includes('class="card"')) {
+    console.error('perf:page: the cached and uncached home pages differ, or have no card: nothing to measure');
+    process.exit(1);
+  }
   const element = () =>
     createElement(App, {
       initial: { Component: homePage.Component, props: homePage.props(cache, {}, { rows: atfRows }), key: '/' },
@@ -47,16 +70,19 @@ try {
   console.log(`perf:page: home page, ATF_ROWS=${atfRows}, ${pages} pages per step (${cpus.note})\n`);
   const rows = [
     ['data: router.get of the home query (routes, pool)', await cpuPerPage(load)],
+    ['data: the same through the warm catalog graph cache', await cpuPerPage(loadCached)],
     ['React: props + renderToString', await cpuPerPage(() => renderToString(element()))],
     ['React: props + renderToPipeableStream', await cpuPerPage(() => renderToStream(element()))],
     ['cache: serializeJsonForHtml', await cpuPerPage(() => serializeJsonForHtml({ cache }))],
   ];
   const width = Math.max(...rows.map(([name]) => String(name).length));
   for (const [name, ms] of rows) console.log(`${String(name).padEnd(width)}  ${Number(ms).toFixed(2)} ms CPU per page`);
-  console.log(`\nrenderToPipeableStream / renderToString: ${(Number(rows[2][1]) / Number(rows[1][1])).toFixed(2)}x`);
+  console.log(`\nrouter / graph cache (data): ${(Number(rows[0][1]) / Number(rows[1][1])).toFixed(2)}x`);
+  console.log(`renderToPipeableStream / renderToString: ${(Number(rows[3][1]) / Number(rows[2][1])).toFixed(2)}x`);
   console.log(
     `React's HTML: ${Buffer.byteLength(html)} bytes; cache JSON: ${Buffer.byteLength(serializeJsonForHtml({ cache }))} bytes`,
   );
+  shared.close();
 } finally {
   await upstream.close();
   await catalog.stop();

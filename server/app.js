@@ -14,6 +14,8 @@ import { createCatalogClients } from './upstream/index.js';
 import { createRouter } from './falcor/router.js';
 import { falcorEndpoint } from './falcor/endpoint.js';
 import { createModelFor } from './pages/model.js';
+import { createSharedGraph } from './graph-cache/shared-graph.js';
+import { createGraphCacheMetrics } from './metrics/graph-cache.js';
 import { PAGES } from '../shared/pages/registry.js';
 import { pageHandler } from './pages/page-handler.js';
 import { boxartImage } from './pages/boxart.js';
@@ -64,7 +66,17 @@ export function createApp(
   const clients = createCatalogClients(upstream);
   /** @param {import('express').Request} req */
   const createRouterFor = (req) => createRouter({ clients, visitorId: req.visitorId, log });
-  const createModel = createModelFor(createRouterFor);
+  // Catalog data is the same for every visitor: one cache for the process,
+  // filled through the router (GRAPH_CACHE_TTL_MS=0: every page asks the router).
+  const sharedGraph =
+    config.graphCache.ttlMs > 0
+      ? createSharedGraph({
+          createSource: () => createRouter({ clients, visitorId: null, log }),
+          ...config.graphCache,
+          onStats: createGraphCacheMetrics(registry),
+        })
+      : null;
+  const createModel = createModelFor(createRouterFor, sharedGraph);
 
   // ── Page shell ───────────────────────────────────────────────────────────
   const templates = createTemplates({ viewsDir: VIEWS_DIR, watchForChanges: config.isDev });
@@ -143,6 +155,7 @@ export function createApp(
     upstream,
     registry,
     async close() {
+      sharedGraph?.close();
       templates.close();
       clientManifest.close();
       await upstream.close();

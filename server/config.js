@@ -52,6 +52,16 @@ export const KNOBS = {
   },
   FALCOR_MAX_BODY_BYTES: { default: '65536', parse: integer(1024, 10485760), doc: 'largest /model.json POST body' },
   ATF_ROWS: { default: '3', parse: atfRows, doc: 'rows rendered on the server (a number or all)' },
+  GRAPH_CACHE_TTL_MS: {
+    default: '60000',
+    parse: integer(0, 86400000),
+    doc: 'how often the process-wide catalog graph cache is refreshed; 0: no cache, every page through the router',
+  },
+  GRAPH_CACHE_MAX_SIZE: {
+    default: '16000000',
+    parse: integer(10000, 2000000000),
+    doc: "bound of the catalog graph cache in falcor's size units (about bytes); least recently used paths go first",
+  },
   COOKIE_SECRET: {
     default: '',
     parse: secret,
@@ -91,6 +101,7 @@ export const KNOBS = {
  *   upstream: Readonly<{ connections: number, keepAliveMs: number, timeoutMs: number, headers: Readonly<Record<string, string>> }>,
  *   falcor: Readonly<{ maxPaths: number, maxBodyBytes: number }>,
  *   page: Readonly<{ atfRows: number | 'all' }>,
+ *   graphCache: Readonly<{ ttlMs: number, maxSize: number }>,
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
  *   log: Readonly<{ level: string }>,
  *   perf: Readonly<{ beaconRatePerMin: number }>,
@@ -131,6 +142,7 @@ export function loadConfig(env = process.env) {
     },
     falcor: { maxPaths: v.FALCOR_MAX_PATHS, maxBodyBytes: v.FALCOR_MAX_BODY_BYTES },
     page: { atfRows: v.ATF_ROWS },
+    graphCache: { ttlMs: v.GRAPH_CACHE_TTL_MS, maxSize: v.GRAPH_CACHE_MAX_SIZE },
     // Without a configured secret, visitors get new ids after each restart.
     cookie: {
       secret: v.COOKIE_SECRET || randomBytes(32).toString('hex'),
