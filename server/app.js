@@ -65,7 +65,8 @@ export function createApp(
   upstreamMetrics.watchPool('catalog', upstream);
   const clients = createCatalogClients(upstream);
   /** @param {import('express').Request} req */
-  const createRouterFor = (req) => createRouter({ clients, visitorId: req.visitorId, log });
+  const createRouterFor = (req) =>
+    createRouter({ clients, visitorId: req.visitorId, newVisitor: req.visitorIsNew === true, log });
   // Catalog data is the same for every visitor: one cache for the process,
   // filled through the router (GRAPH_CACHE_TTL_MS=0: every page asks the router).
   const sharedGraph =

@@ -4,6 +4,8 @@ declare global {
     interface Request {
       /** The anonymous visitor, from the signed cookie (server/middleware/visitor.js). */
       visitorId?: string;
+      /** The visitor id was minted by this request: nobody has written data under it yet. */
+      visitorIsNew?: boolean;
     }
   }
 }

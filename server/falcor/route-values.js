@@ -15,6 +15,7 @@
  * @typedef {object} RouteContext
  * @property {import('../upstream/index.js').CatalogClients} clients
  * @property {string | null} visitorId
+ * @property {boolean} newVisitor the id was minted by this request: no list, no ratings yet
  * @property {Log} log
  * @property {() => Promise<readonly string[]>} myList the visitor's list, read
  *   once per request ([] for no visitor)

@@ -66,10 +66,11 @@ const BaseRouter = Router.createClass(routes);
  * @param {object} options
  * @param {import('../upstream/index.js').CatalogClients} options.clients
  * @param {string | null | undefined} [options.visitorId] null: an anonymous visitor (empty list, no ratings)
+ * @param {boolean} [options.newVisitor] the id was minted by this request: it has no list or ratings yet
  * @param {Log} [options.log]
  * @returns {any} a falcor-router instance (a DataSource: get, set, call)
  */
-export function createRouter({ clients, visitorId = null, log = silentLog }) {
+export function createRouter({ clients, visitorId = null, newVisitor = false, log = silentLog }) {
   const router = new BaseRouter({
     // Errors falcor-router catches itself; ours (JSONGraphError) are logged already.
     hooks: {
@@ -90,7 +91,10 @@ export function createRouter({ clients, visitorId = null, log = silentLog }) {
     // `myList` and each card's `inMyList` are answered in different router
     // passes, too far apart for the in-flight coalescer: that was a second
     // call on the second round trip of every home page.
-    myList: () => (myList ??= visitor ? clients.visitors.myList(visitor) : Promise.resolve([])),
+    // A visitor minted by this very request has written nothing yet: a first
+    // visit asks the catalog nothing about them.
+    myList: () => (myList ??= visitor && !newVisitor ? clients.visitors.myList(visitor) : Promise.resolve([])),
+    newVisitor,
     myListChanged: (ids) => {
       myList = Promise.resolve(ids);
     },

@@ -23,6 +23,7 @@ export function visitor({ secret, secure }) {
         return next();
       }
       req.visitorId = randomBytes(16).toString('base64url');
+      req.visitorIsNew = true;
       res.cookie(COOKIE, req.visitorId, {
         signed: true,
         httpOnly: true,

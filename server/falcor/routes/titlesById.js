@@ -63,7 +63,9 @@ const titlesByIdRoutes = [
      * @param {unknown[] & { ids: string[] }} pathSet
      */
     async get(pathSet) {
-      if (!this.visitorId) return pathSet.ids.map((id) => ({ path: ['titlesById', id, 'userRating'], value: null }));
+      // No visitor, or one minted by this request: nobody has rated anything yet.
+      if (!this.visitorId || this.newVisitor)
+        return pathSet.ids.map((id) => ({ path: ['titlesById', id, 'userRating'], value: null }));
       const ratings = await this.clients.visitors.ratings(this.visitorId, pathSet.ids);
       return [...ratings].map(([id, rating]) =>
         rating instanceof Error
