@@ -13,6 +13,7 @@ import { measureRun, summarize } from './lib/level.js';
 import { scrape } from './lib/prometheus.js';
 import { formatTable, formatRatios, ratioOf } from './lib/table.js';
 import { stressCurveSvg } from './lib/chart.js';
+import { returningVisitors } from './lib/visitors.js';
 
 const options = readOptionsOrExit(process.argv.slice(2));
 if (options.help) {
@@ -91,6 +92,19 @@ async function main() {
         .join(' ')}`,
     );
 
+  // ── Visitors: returning (a signed cookie and a list each) or first visits ──
+  const maxConnections = Math.max(...options.levels);
+  /** @type {Record<string, string[] | undefined>} */
+  const cookies = {};
+  if (options.visitors === 'returning') {
+    for (const t of targets) cookies[t.name] = await returningVisitors(t.url, Math.min(maxConnections, 50));
+  }
+  console.log(
+    options.visitors === 'returning'
+      ? `  visitors: returning (${cookies[targets[0].name]?.length} each with 3 titles in My List, one per connection)`
+      : '  visitors: new (no cookie: every request a first visit)',
+  );
+
   // ── Warm-up: JIT, keep-alive sockets, template caches ───────────────────
   for (const t of targets) {
     if (options.warmup > 0) {
@@ -101,6 +115,7 @@ async function main() {
         duration: options.warmup,
         cpus: cpus.generator,
         scrapeMetrics: false,
+        cookies: cookies[t.name],
       });
     }
   }
@@ -124,6 +139,7 @@ async function main() {
             duration,
             cpus: cpus.generator,
             scrapeMetrics,
+            cookies: cookies[t.name],
             onTick: progress(label, duration),
           }),
         );
@@ -171,6 +187,7 @@ async function main() {
     duration: options.duration,
     upstream: options.url ? null : { latencyMs: options.latencyMs, jitterMs: options.jitterMs },
     pinning: cpus.note,
+    visitors: options.visitors,
     node: process.version,
     at: new Date().toISOString(),
   };

@@ -47,6 +47,8 @@ test('perf:load --duration 2 --concurrency 5 --json writes every figure', { time
   for (const key of ['errors', 'timeouts', 'non2xx']) assert.equal(level[key], 0, `${key} at c=5`);
   assert.ok(existsSync(json.replace(/\.json$/, '.svg')), 'the stress-curve chart is written next to the JSON');
   assert.match(output, /req\/s\s+p50 ms/, 'the table is printed');
+  assert.match(output, /visitors: returning \(5 each with 3 titles in My List/, 'returning visitors by default, one per connection');
+  assert.equal(report.meta.visitors, 'returning');
 });
 
 test("perf:load --vs 'ATF_ROWS=all' writes a, b and their ratio per level", { timeout: 90_000 }, async () => {

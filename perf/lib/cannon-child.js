@@ -16,6 +16,7 @@ const latencies = [];
 /** @type {number[]} */
 const firstBytes = [];
 
+let clients = 0;
 const cpuBefore = process.cpuUsage();
 const wallBefore = performance.now();
 
@@ -29,6 +30,10 @@ const instance = autocannon(
     // First-byte time: from writing a request to its response headers. With
     // no pipelining each client has one request in flight at a time.
     setupClient(client) {
+      // Returning visitors (perf/lib/visitors.js): each connection is one of them.
+      if (options.cookies?.length) {
+        client.setHeaders({ ...options.headers, cookie: options.cookies[clients++ % options.cookies.length] });
+      }
       let sentAt = 0;
       client.on('request', () => {
         sentAt = performance.now();

@@ -18,13 +18,13 @@ const CHILD = fileURLToPath(new URL('./cannon-child.js', import.meta.url));
 /**
  * @param {{
  *   url: string, connections: number, duration: number, cpus?: string | null,
- *   headers?: Record<string, string>, onTick?: (tick: { second: number, requests: number }) => void,
+ *   headers?: Record<string, string>, cookies?: string[], onTick?: (tick: { second: number, requests: number }) => void,
  * }} options
  * @returns {Promise<CannonRun>}
  */
-export function runCannon({ url, connections, duration, cpus = null, headers, onTick = () => {} }) {
+export function runCannon({ url, connections, duration, cpus = null, headers, cookies, onTick = () => {} }) {
   return new Promise((resolve, reject) => {
-    const child = fork(CHILD, [JSON.stringify({ url, connections, duration, headers })], {
+    const child = fork(CHILD, [JSON.stringify({ url, connections, duration, headers, cookies })], {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     if (cpus && child.pid) pinProcess(child.pid, cpus);

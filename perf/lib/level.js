@@ -17,12 +17,19 @@ const GENERATOR_BUSY = 0.9;
 /**
  * @param {{
  *   url: string, path: string, concurrency: number, duration: number, cpus: string | null,
- *   scrapeMetrics: boolean, onTick?: (tick: { second: number, requests: number }) => void,
+ *   scrapeMetrics: boolean, onTick?: (tick: { second: number, requests: number }) => void, cookies?: string[],
  * }} options
  */
-export async function measureRun({ url, path, concurrency, duration, cpus, scrapeMetrics, onTick }) {
+export async function measureRun({ url, path, concurrency, duration, cpus, scrapeMetrics, onTick, cookies }) {
   const sampler = scrapeMetrics ? await startSampler(url, { route: path }) : null;
-  const cannon = await runCannon({ url: new URL(path, url).href, connections: concurrency, duration, cpus, onTick });
+  const cannon = await runCannon({
+    url: new URL(path, url).href,
+    connections: concurrency,
+    duration,
+    cpus,
+    onTick,
+    cookies,
+  });
   const server = sampler ? await sampler.stop() : null;
   return { cannon, server };
 }

@@ -14,6 +14,7 @@ export const USAGE = `npm run perf:load -- [options]
   --rounds 2                  A/B alternations per level with --vs
   --json FILE                 write every figure as JSON (and the chart next to it)
   --url URL                   load a running server instead of starting one
+  --visitors returning        returning: each connection a visitor with 3 titles in My List; new: no cookie (first visits)
   --no-pin                    no taskset (e.g. to compare WORKERS=2 across all cores)`;
 
 /** Options every tool that puts the app under load takes (perf:load, perf:flame). */
@@ -37,6 +38,7 @@ export function readOptions(argv) {
       rounds: { type: 'string', default: '2' },
       json: { type: 'string' },
       url: { type: 'string' },
+      visitors: { type: 'string', default: 'returning' },
       'no-pin': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -48,7 +50,8 @@ export function readOptions(argv) {
     return n;
   };
   const levels = String(values.concurrency).split(',').map(Number);
-  if (levels.some((c) => !Number.isInteger(c) || c < 1)) problems.push(`--concurrency must list whole numbers, got ${values.concurrency}`);
+  if (levels.some((c) => !Number.isInteger(c) || c < 1))
+    problems.push(`--concurrency must list whole numbers, got ${values.concurrency}`);
   const options = {
     help: Boolean(values.help),
     path: String(values.path),
@@ -63,7 +66,10 @@ export function readOptions(argv) {
     json: values.json ?? null,
     url: values.url ?? null,
     pin: !values['no-pin'],
+    visitors: String(values.visitors),
   };
+  if (!['returning', 'new'].includes(options.visitors))
+    problems.push(`--visitors must be returning or new, got ${options.visitors}`);
   if (!options.path.startsWith('/')) problems.push('--path must start with /');
   if (options.url && options.vs) problems.push('--vs starts both configurations itself: drop --url');
   if (problems.length > 0) throw new Error(`${problems.join('\n')}\n\n${USAGE}`);

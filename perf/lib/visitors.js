@@ -1,0 +1,51 @@
+// @ts-check
+// Returning visitors for the load runner: real traffic is mostly people who
+// come back with a list, not first visits. Each gets the app's own signed
+// cookie and a few titles in My List, made through the real `myList.add` call
+// before the run, so a page reads their list as it would in production.
+
+const COOKIE = /marquee_visitor=[^;]+/;
+const TITLES_PER_VISITOR = 3;
+
+/**
+ * @param {string} url the app's origin
+ * @param {number} count visitors to make (one per connection, up to this many)
+ * @returns {Promise<string[]>} their Cookie headers
+ */
+export async function returningVisitors(url, count) {
+  const ids = await someTitleIds(url, TITLES_PER_VISITOR * 4);
+  const cookies = [];
+  for (let i = 0; i < count; i++) {
+    const first = await fetch(new URL('/healthz', url));
+    await first.arrayBuffer();
+    const cookie = COOKIE.exec(first.headers.get('set-cookie') ?? '')?.[0];
+    if (!cookie) throw new Error(`${url} handed out no visitor cookie: cannot make returning visitors`);
+    const mine = Array.from({ length: TITLES_PER_VISITOR }, (_, k) => ids[(i + k) % ids.length]);
+    const res = await fetch(new URL('/model.json', url), {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `method=call&callPath=${encodeURIComponent('["myList","add"]')}&arguments=${encodeURIComponent(JSON.stringify(mine))}`,
+    });
+    const body = await res.text();
+    if (!res.ok || body.includes('"$type":"error"'))
+      throw new Error(`myList.add for a returning visitor failed: ${res.status} ${body.slice(0, 200)}`);
+    cookies.push(cookie);
+  }
+  return cookies;
+}
+
+/**
+ * Title ids from the first catalog row, through the app's own graph.
+ * @param {string} url
+ * @param {number} count
+ */
+async function someTitleIds(url, count) {
+  const paths = JSON.stringify([['lists', 0, { from: 0, to: count - 1 }]]);
+  const res = await fetch(new URL(`/model.json?method=get&paths=${encodeURIComponent(paths)}`, url));
+  const row = (await res.json())?.jsonGraph?.lists?.[0] ?? {};
+  const ids = Object.values(row)
+    .map((ref) => (ref?.$type === 'ref' ? ref.value?.[1] : null))
+    .filter((id) => typeof id === 'string');
+  if (ids.length === 0) throw new Error(`${url} answered no titles for lists[0]: cannot make returning visitors`);
+  return ids;
+}
