@@ -55,16 +55,24 @@ async function main() {
       cpus: cpus.generator,
     });
     stops.push(catalog.stop);
-    for (const [name, env] of options.vs
+    const pairs = options.vs
       ? [
           ['A', options.env],
           ['B', { ...options.env, ...options.vs }],
         ]
-      : [['app', options.env]]) {
+      : options.baseline
+        ? [
+            ['A', options.env],
+            ['B', options.env],
+          ]
+        : [['app', options.env]];
+    for (const [name, env] of pairs) {
       const app = await startApp({
         catalogUrl: catalog.url,
         env: /** @type {Record<string, string>} */ (env),
         cpus: cpus.app,
+        // --baseline: B is the same page without a data layer (perf/baseline/server.js).
+        baseline: options.baseline && name === 'B',
       });
       stops.push(app.stop);
       targets.push({
@@ -91,6 +99,14 @@ async function main() {
         .map(([k, v]) => `${k}=${v}`)
         .join(' ')}`,
     );
+
+  // ── The baseline must do the same work: the same cards on its page ──────
+  if (options.baseline) {
+    const cards = await Promise.all(targets.map((t) => cardsOn(new URL(options.path, t.url).href)));
+    if (cards[0] === 0 || cards[0] !== cards[1])
+      throw new Error(`Marquee's page has ${cards[0]} cards, the baseline's ${cards[1]}: they must show the same`);
+    console.log(`  both pages show ${cards[0]} cards`);
+  }
 
   // ── Visitors: returning (a signed cookie and a list each) or first visits ──
   const maxConnections = Math.max(...options.levels);
@@ -121,7 +137,7 @@ async function main() {
   }
 
   // ── Levels (alternating A B A B with --vs, so drift hits both alike) ─────
-  const rounds = options.vs ? options.rounds : 1;
+  const rounds = options.vs || options.baseline ? options.rounds : 1;
   /** @type {Record<string, import('./lib/level.js').Level[]>} */
   const levels = Object.fromEntries(targets.map((t) => [t.name, []]));
   for (const concurrency of options.levels) {
@@ -138,7 +154,8 @@ async function main() {
             concurrency,
             duration,
             cpus: cpus.generator,
-            scrapeMetrics,
+            // The baseline has no /metrics: its figures are the generator's only.
+            scrapeMetrics: scrapeMetrics && !(options.baseline && t.name === 'B'),
             cookies: cookies[t.name],
             onTick: progress(label, duration),
           }),
@@ -164,7 +181,7 @@ async function main() {
           Object.entries(t.env)
             .map(([k, v]) => `${k}=${v}`)
             .join(' ') || 'defaults'
-        }):`,
+        }${options.baseline && t.name === 'B' ? '; baseline: no data layer' : ''}):`,
       ),
     );
     const phases = levels[t.name].filter((l) => l.pageUpstreamMs !== null);
@@ -176,7 +193,7 @@ async function main() {
     console.log('');
   }
   let ratio = null;
-  if (options.vs) {
+  if (options.vs || options.baseline) {
     ratio = { levels: levels.A.map((a, i) => ratioOf(a, levels.B[i])) };
     console.log('ratio A / B:');
     for (const r of ratio.levels) console.log(`  ${formatRatios(r)}`);
@@ -191,9 +208,10 @@ async function main() {
     node: process.version,
     at: new Date().toISOString(),
   };
-  const report = options.vs
-    ? { meta, a: { env: targets[0].env, levels: levels.A }, b: { env: targets[1].env, levels: levels.B }, ratio }
-    : { meta, env: targets[0].env, levels: levels[targets[0].name] };
+  const report =
+    options.vs || options.baseline
+      ? { meta, a: { env: targets[0].env, levels: levels.A }, b: { env: targets[1].env, levels: levels.B }, ratio }
+      : { meta, env: targets[0].env, levels: levels[targets[0].name] };
   const stamp = meta.at.replace(/[:.]/g, '-');
   const jsonFile = options.json ?? path.join('perf', 'results', `load-${stamp}.json`);
   mkdirSync(path.dirname(path.resolve(jsonFile)), { recursive: true });
@@ -234,4 +252,13 @@ function progress(label, duration) {
     if (process.stderr.isTTY) process.stderr.write(`\r${line.padEnd(60)}${tick.second >= duration ? '\n' : ''}`);
     else if (tick.second === duration || tick.second % 5 === 0) process.stderr.write(`${line}\n`);
   };
+}
+
+/**
+ * @param {string} url
+ * @returns {Promise<number>} the cards the page shows
+ */
+async function cardsOn(url) {
+  const html = await (await fetch(url)).text();
+  return html.match(/<li class="card"/g)?.length ?? 0;
 }

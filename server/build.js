@@ -14,12 +14,16 @@ import { ROOT } from './paths.js';
 
 export const SERVER_BUNDLE = path.join(ROOT, 'dist/server.js');
 
-/** @returns {Promise<string>} the bundle's path */
-export async function buildServer() {
+/**
+ * @param {{ entry?: string, outfile?: string }} [options] another entry (the
+ *   perf tools' baseline server), bundled the same way
+ * @returns {Promise<string>} the bundle's path
+ */
+export async function buildServer({ entry = 'server/index.js', outfile = SERVER_BUNDLE } = {}) {
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'server/index.js')],
+    entryPoints: [path.join(ROOT, entry)],
     // One level under the root, like server/: server/paths.js resolves the same.
-    outfile: SERVER_BUNDLE,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',

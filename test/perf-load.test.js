@@ -110,3 +110,15 @@ for (const [script, args] of /** @type {const} */ ([
     },
   );
 }
+
+test('perf:load --baseline compares the page with the same page without a data layer', { timeout: 90_000 }, async () => {
+  const { code, output, json } = await runLoad(['--baseline', '--concurrency', '2', '--duration', '2', '--warmup', '1']);
+  assert.equal(code, 0, `perf:load --baseline failed:\n${output}`);
+  assert.match(output, /both pages show (\d+) cards/, 'it checks the baseline does the same work');
+  assert.ok(Number(/both pages show (\d+) cards/.exec(output)?.[1]) > 0);
+  assert.match(output, /baseline: no data layer/);
+  const report = JSON.parse(readFileSync(json, 'utf8'));
+  assert.equal(report.meta.visitors, 'new', 'the baseline has no visitors: first visits on both sides');
+  for (const side of ['a', 'b']) assert.ok(report[side].levels[0].rps > 0, `${side}: some pages served`);
+  assert.equal(report.b.levels[0].non2xx, 0, 'the baseline answers 200');
+});

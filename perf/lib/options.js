@@ -11,6 +11,7 @@ export const USAGE = `npm run perf:load -- [options]
   --upstream-jitter 0         catalog jitter in ms (±)
   --env 'K=v ...'             extra environment of the app (configuration A)
   --vs 'K=v ...'              also measure configuration B, alternating A B A B
+  --baseline                  B is the same page without a data layer (perf/baseline/), first visits only
   --rounds 2                  A/B alternations per level with --vs
   --json FILE                 write every figure as JSON (and the chart next to it)
   --url URL                   load a running server instead of starting one
@@ -35,6 +36,7 @@ export function readOptions(argv) {
       concurrency: { type: 'string', default: '1,20,200,500' },
       warmup: { type: 'string', default: '3' },
       vs: { type: 'string' },
+      baseline: { type: 'boolean', default: false },
       rounds: { type: 'string', default: '2' },
       json: { type: 'string' },
       url: { type: 'string' },
@@ -66,8 +68,12 @@ export function readOptions(argv) {
     json: values.json ?? null,
     url: values.url ?? null,
     pin: !values['no-pin'],
-    visitors: String(values.visitors),
+    visitors: values.baseline ? 'new' : String(values.visitors),
+    baseline: Boolean(values.baseline),
   };
+  if (options.baseline && (options.vs || options.url)) problems.push('--baseline is its own B: drop --vs and --url');
+  if (options.baseline && values.visitors === 'returning' && argv.includes('--visitors'))
+    problems.push('--baseline has no visitors: it compares first visits (drop --visitors)');
   if (!['returning', 'new'].includes(options.visitors))
     problems.push(`--visitors must be returning or new, got ${options.visitors}`);
   if (!options.path.startsWith('/')) problems.push('--path must start with /');

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startCatalogProcess } from '../../server/catalog-process.js';
-import { serverArgs } from './server-bundle.js';
+import { baselineArgs, serverArgs } from './server-bundle.js';
 import { pinProcess } from './cpus.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,11 +53,13 @@ export function ensureClientBuild() {
  *   env?: Record<string, string>,
  *   cpus: string | null,
  *   nodeArgs?: string[],
- * }} options
+ *   baseline?: boolean,
+ * }} options baseline: start the plain page of perf/baseline/ instead
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<number | null> }>}
  */
-export async function startApp({ catalogUrl, env = {}, cpus, nodeArgs = [] }) {
-  const child = spawn(process.execPath, [...nodeArgs, ...(await serverArgs())], {
+export async function startApp({ catalogUrl, env = {}, cpus, nodeArgs = [], baseline = false }) {
+  const args = baseline ? await baselineArgs() : await serverArgs();
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -11,3 +11,9 @@ export async function serverArgs() {
   const bundle = await buildServer();
   return ['--enable-source-maps', path.relative(ROOT, bundle)];
 }
+
+/** @returns {Promise<string[]>} node's arguments that start the baseline page (perf/baseline/), bundled the same way */
+export async function baselineArgs() {
+  const bundle = await buildServer({ entry: 'perf/baseline/server.js', outfile: path.join(ROOT, 'dist/baseline.js') });
+  return ['--enable-source-maps', path.relative(ROOT, bundle)];
+}
