@@ -30,7 +30,10 @@ export function createPageGraph({ shared, router }) {
   };
   const fromCache = async (/** @type {any[]} */ paths) => {
     if (paths.length === 0) return;
-    mergeGraph(graph, await shared.read(paths));
+    // read() hands out a fresh copy: into an empty graph it needs no second copy.
+    const part = await shared.read(paths);
+    if (Object.keys(graph).length === 0) Object.assign(graph, part);
+    else mergeGraph(graph, part);
   };
   return {
     async get(...paths) {
