@@ -37,7 +37,7 @@ export function createServices(cache, page, onInteractive) {
     // The home page's rows below the fold; its module, not the model, knows their paths.
     loadRow: async (index) => {
       const [m, home] = await Promise.all([getModel(), import('../shared/pages/home.js')]);
-      return m.read(home.rowQuery(index), (rowCache) => home.rowProps(rowCache, index));
+      return m.loadRow(home.rowQuery(index), (rowCache) => home.rowProps(rowCache, index));
     },
     changeMyList: (id, on) => getModel().then((m) => m.changeMyList(id, on)),
     rate: (id, rating) => getModel().then((m) => m.rate(id, rating)),

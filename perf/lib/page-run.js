@@ -72,6 +72,14 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
       );
       return navigation ? navigation.responseEnd : null;
     });
+    // Rows loaded below the fold (client/model.js measures each): their median.
+    const loadRow = await page.evaluate(() => {
+      const durations = performance
+        .getEntriesByName('marquee:loadRow')
+        .map((entry) => entry.duration)
+        .sort((a, b) => a - b);
+      return durations.length > 0 ? durations[Math.floor(durations.length / 2)] : undefined;
+    });
     const bytes = await network.bytes();
     return {
       metrics: snapshot.metrics,
@@ -80,6 +88,7 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
       longTasks: snapshot.longTasks,
       keyInput: snapshot.keyInput,
       documentResponseEnd,
+      ...(loadRow === undefined ? {} : { loadRow }),
       ...bytes,
       requests,
     };

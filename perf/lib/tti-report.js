@@ -15,6 +15,7 @@ export const FIGURES = /** @type {const} */ ([
   ['documentResponseEnd', 'HTML responseEnd', 'ms'],
   ['inp', 'INP', 'ms'],
   ['keyInput', 'Key press → paint', 'ms'],
+  ['loadRow', 'Row below the fold: load', 'ms'],
   ['memory', 'JS heap', 'bytes'],
   ['htmlBytes', 'HTML bytes', 'bytes'],
   ['jsBytes', 'JS bytes', 'bytes'],
