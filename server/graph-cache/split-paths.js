@@ -21,7 +21,8 @@ const VISITOR_BRANCHES = new Set(['myList']);
  * @param {PathSet[]} paths a page's query
  * @returns {{ catalog: PathSet[], visitorRoots: PathSet[], throughRefs: { prefix: PathSet, catalogKeys: string[], visitorKeys: string[] }[] }}
  *   catalog: asked of the shared cache as they are;
- *   visitorRoots: asked of the visitor's router (a visitor branch up to its refs);
+ *   visitorRoots: asked of the visitor's router at once (a visitor branch up to its
+ *   refs, or the visitor keys of titles named outright);
  *   throughRefs: key sets asked of the titles a prefix leads to, once the
  *   prefix's refs are known (visitor keys, and catalog keys behind a visitor branch)
  */
@@ -48,7 +49,11 @@ export function splitPaths(paths) {
       continue;
     }
     if (catalogKeys.length > 0) catalog.push([...prefix, catalogKeys]);
-    if (visitorKeys.length > 0) throughRefs.push({ prefix, catalogKeys: [], visitorKeys });
+    if (visitorKeys.length === 0) continue;
+    // A title named outright (`titlesById[id].userRating`): no ref to wait for,
+    // so its visitor keys go in the first round, beside the catalog's.
+    if (path[0] === 'titlesById' && path.length === 3) visitorRoots.push([...prefix, visitorKeys]);
+    else throughRefs.push({ prefix, catalogKeys: [], visitorKeys });
   }
   return { catalog, visitorRoots, throughRefs };
 }
