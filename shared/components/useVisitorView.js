@@ -38,7 +38,12 @@ export function useVisitorView(services) {
       if (!services) return;
       const was = inMyList(latest.current, title);
       setChanges((c) => setNotice(setInMyList(c, title, !was), ''));
-      services.changeMyList(title.id, !was).catch(() => {
+      services.changeMyList(title.id, !was).catch((/** @type {any} */ error) => {
+        // A refused add to a full list: falcor rejects with the call's error
+        // atoms, and the server words this one for the visitor ("My List is
+        // full (500 titles)", server/falcor/routes/myList.js); trying again
+        // would not help, so the notice says that instead.
+        const refusal = error?.[0]?.value?.message;
         setChanges((c) => {
           // A later click already decided otherwise: leave that one standing.
           if (inMyList(c, title) === was) return c;
@@ -46,7 +51,9 @@ export function useVisitorView(services) {
           const where = was ? 'from' : 'to';
           return setNotice(
             setInMyList(c, title, was),
-            `Could not ${verb} “${title.name}” ${where} My List. Please try again.`,
+            /^My List is full/.test(refusal)
+              ? refusal
+              : `Could not ${verb} “${title.name}” ${where} My List. Please try again.`,
           );
         });
       });

@@ -8,6 +8,12 @@ import { $ref, $nothing, writeErrorAtom, failedPath, MESSAGES } from '../route-v
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
 
+/**
+ * The catalog's answer to an add past its cap (409, docs/contracts.md), as
+ * the visitor reads it; shared/components/useVisitorView.js shows it as is.
+ */
+export const MY_LIST_FULL = 'My List is full (500 titles)';
+
 /** @type {any[]} */
 const myListRoutes = [
   // { myList: { length: 2 } }
@@ -81,6 +87,11 @@ async function changeMyList(ctx, action, args) {
       { path: ['titlesById', id, 'inMyList'], value: ids.includes(id) },
     ];
   } catch (err) {
+    // The catalog refuses an add to a full list (409) rather than drop a title:
+    // the one refusal the visitor can act on, so it says why.
+    if (action === 'add' && /** @type {any} */ (err)?.status === 409) {
+      return [{ path: callPath, value: writeErrorAtom(MY_LIST_FULL) }];
+    }
     const notFound = /** @type {any} */ (err)?.status === 404 || err instanceof TypeError;
     return [
       failedPath(ctx, err, callPath, { message: notFound ? MESSAGES.badTitleId : MESSAGES.unavailable, write: true }),
