@@ -51,7 +51,11 @@ export function pageHandler(entry, { options, createModel, streamPage }) {
       started,
       upstreamMs: performance.now() - started,
       load: async () => {
-        await graph.get(...page.query(params, options, head));
+        // What the head query fetched is in the graph already: not asked twice
+        // (the visitor's keys are never cached, so that was a second round trip).
+        const fetched = new Set(headPaths.map((path) => JSON.stringify(path)));
+        const rest = page.query(params, options, head).filter((path) => !fetched.has(JSON.stringify(path)));
+        if (rest.length > 0) await graph.get(...rest);
         const cache = graph.getCache();
         const initial = { Component: page.Component, props: page.props(cache, params, options), key: req.path };
         return { cache, element: createElement(App, { initial }), page: { options } };
