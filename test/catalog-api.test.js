@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DuplicateRouteError } from '../server/catalog/errors.js';
 import { createRouter } from '../server/catalog/router.js';
-import { createVisitorStore } from '../server/catalog/visitors.js';
 import { startCatalog } from './helpers/catalog.js';
 
 /** @type {Awaited<ReturnType<typeof startCatalog>>} */
@@ -255,36 +254,7 @@ describe('visitors', () => {
   });
 });
 
-describe('bounded visitor memory', () => {
-  test('the least recently written visitor is evicted past the cap', () => {
-    const store = createVisitorStore({ maxVisitors: 2 });
-    store.add('visitor-a', 'x-2000');
-    store.add('visitor-b', 'x-2000');
-    store.add('visitor-a', 'y-2000'); // a is now the most recent
-    store.rate('visitor-c', 'x-2000', 3);
-    assert.equal(store.size, 2);
-    assert.deepEqual(store.myList('visitor-b'), [], 'b was the oldest and is gone');
-    assert.deepEqual(store.myList('visitor-a'), ['y-2000', 'x-2000']);
-  });
-
-  test('reads and removals do not create visitors', () => {
-    const store = createVisitorStore();
-    store.myList('visitor-a');
-    store.ratings('visitor-a', ['x-2000']);
-    store.remove('visitor-a', 'x-2000');
-    store.rate('visitor-a', 'x-2000', null);
-    assert.equal(store.size, 0);
-  });
-
-  test('a list past its cap is trimmed to the newest', () => {
-    const store = createVisitorStore({ maxListLength: 5, trimListTo: 3 });
-    for (let i = 1; i <= 6; i++) store.add('visitor-a', `t${i}-2000`);
-    assert.deepEqual(store.myList('visitor-a'), ['t6-2000', 't5-2000', 't4-2000']);
-    for (let i = 1; i <= 6; i++) store.rate('visitor-a', `t${i}-2000`, 3);
-    const kept = store.ratings('visitor-a', ['t1-2000', 't3-2000', 't4-2000', 't6-2000']);
-    assert.deepEqual([...kept.values()], [null, null, 3, 3], 'ratings are capped too, oldest out first');
-  });
-});
+// The visitor store's limits, refusals and durability: catalog-visitor-store*.test.js.
 
 test('registering a route twice is a start-up error', () => {
   const router = createRouter();

@@ -20,7 +20,16 @@ let url;
 before(async () => {
   primary = spawn(process.execPath, ['--import', 'tsx', 'server/index.js'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', WORKERS: '2', PORT: '0', HOST: '127.0.0.1', CATALOG_URL: '' },
+    // VISITOR_STORE=memory: not about visitor data, and nothing written to the repo's data/.
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      WORKERS: '2',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CATALOG_URL: '',
+      VISITOR_STORE: 'memory',
+    },
     // Its own process group: after() reaches the workers and the catalog too.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,6 +40,8 @@ for (const entry of ENTRIES) {
         HOST: '127.0.0.1',
         CATALOG_URL: '',
         CATALOG_TLS: '1',
+        // Not about visitor data: the catalog keeps it in memory, never in the repo's data/.
+        VISITOR_STORE: 'memory',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -22,7 +22,8 @@ async function runLoad(args) {
   const json = path.join(mkdtempSync(path.join(tmpdir(), 'marquee-load-')), 'load.json');
   const child = spawn(process.execPath, ['perf/load.js', ...args, '--json', json], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    // VISITOR_STORE=memory: the returning visitors' lists stay out of the repo's data/.
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', VISITOR_STORE: 'memory' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

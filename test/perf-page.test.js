@@ -12,7 +12,8 @@ const run = promisify(execFile);
 const perfPage = (/** @type {string[]} */ args) =>
   run(process.execPath, ['--import', 'tsx', 'perf/page-cpu.js', ...args], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
+    // VISITOR_STORE=memory: nothing written to the repo's data/.
+    env: { ...process.env, NODE_ENV: 'production', VISITOR_STORE: 'memory' },
     timeout: 60_000,
   });
 

@@ -1,6 +1,8 @@
 // @ts-check
 // The catalog's environment, read once at start-up into one frozen object.
 // Every bad key is reported at once, so one restart fixes them all.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError } from './errors.js';
 import { faultsFromEnv } from './faults.js';
 import { DEFAULT_DATA_FILE } from './load-data.js';
@@ -12,7 +14,13 @@ import { DEFAULT_DATA_FILE } from './load-data.js';
  * @property {boolean} tls serve HTTPS with a self-signed certificate
  * @property {string} dataFile
  * @property {Readonly<import('./faults.js').Faults>} faults
+ * @property {'sqlite' | 'memory'} visitorStore where visitors' lists and ratings live
+ * @property {string} dataDir absolute; the visitor database is created in it
  */
+
+/** `data/` at the project root (git-ignored): `npm start` works with no set-up. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../data', import.meta.url));
+const VISITOR_STORES = ['sqlite', 'memory'];
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -35,6 +43,11 @@ export function readCatalogConfig(env, { hasIpc }) {
     problems.push(`CATALOG_TLS must be 1 or 0, got ${JSON.stringify(env.CATALOG_TLS)}`);
   }
 
+  const visitorStore = env.VISITOR_STORE || 'sqlite';
+  if (!VISITOR_STORES.includes(visitorStore)) {
+    problems.push(`VISITOR_STORE must be sqlite or memory, got ${JSON.stringify(env.VISITOR_STORE)}`);
+  }
+
   const { faults, problems: faultProblems } = faultsFromEnv(env);
   problems.push(...faultProblems);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -45,5 +58,16 @@ export function readCatalogConfig(env, { hasIpc }) {
     tls: rawTls === '1' || rawTls === 'true',
     dataFile: env.CATALOG_DATA || DEFAULT_DATA_FILE,
     faults,
+    visitorStore: /** @type {'sqlite' | 'memory'} */ (visitorStore),
+    dataDir: dataDirFrom(env),
   });
+}
+
+/**
+ * DATA_DIR, relative to the working directory, else the default; shared with
+ * `npm run catalog:backup` so both find the same file.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function dataDirFrom(env) {
+  return env.DATA_DIR ? path.resolve(env.DATA_DIR) : DEFAULT_DATA_DIR;
 }

@@ -30,3 +30,38 @@ export class HttpError extends Error {
     this.status = status;
   }
 }
+
+/** An add to a full list: refused, so nothing already in it is ever lost. */
+export class ListFullError extends HttpError {
+  /** @param {number} max */
+  constructor(max) {
+    super(409, `My List is full (${max} titles)`);
+    this.name = 'ListFullError';
+  }
+}
+
+/**
+ * A write the visitor store could not make (disk full, database locked or
+ * broken): the call fails with a 503 and nothing written before is touched.
+ * The cause goes to the log, never to the caller.
+ */
+export class StoreWriteError extends HttpError {
+  /** @param {unknown} cause */
+  constructor(cause) {
+    super(503, 'could not save: the visitor store is unavailable');
+    this.name = 'StoreWriteError';
+    this.cause = cause;
+  }
+}
+
+/** A visitor store that cannot be opened: the catalog refuses to start rather than start empty. */
+export class StoreOpenError extends Error {
+  /** @param {string} file @param {unknown} cause */
+  constructor(file, cause) {
+    const error = /** @type {{ message?: string, code?: string }} */ (cause);
+    const code =
+      typeof error?.code === 'string' && !String(error.message).includes(error.code) ? ` (${error.code})` : '';
+    super(`cannot open the visitor database ${file}: ${error?.message ?? String(cause)}${code}`, { cause });
+    this.name = 'StoreOpenError';
+  }
+}

@@ -12,25 +12,27 @@ import { addCatalogRoutes } from './routes/catalog.js';
 import { addFaultRoutes } from './routes/faults.js';
 import { addVisitorRoutes } from './routes/visitors.js';
 import { createSelfSignedCertificate } from './tls.js';
-import { createVisitorStore } from './visitors.js';
+import { openVisitorStore } from './visitor-store/index.js';
+import { createMemoryStore } from './visitor-store/memory.js';
 
-/** Health checks and fault control must work however broken the rest is. */
-const NEVER_FAULTED = new Set(['/health', '/_faults']);
+/** Health checks, figures and fault control must work however broken the rest is. */
+const NEVER_FAULTED = new Set(['/health', '/_faults', '/_stats']);
 
 /**
  * @typedef {object} CatalogServerOptions
  * @property {import('./load-data.js').Catalog} catalog
  * @property {Readonly<import('./faults.js').Faults>} [faults] process-wide, at start
  * @property {{ key: string, cert: string } | null} [tls]
+ * @property {import('./visitor-store/index.js').VisitorStore} [visitors] default: a new memory store
  * @property {(message: string) => void} [logError]
  */
 
 /** @param {CatalogServerOptions} options */
-export function createCatalogServer({ catalog, faults = NO_FAULTS, tls = null, logError = console.error }) {
+export function createCatalogServer({ catalog, faults = NO_FAULTS, tls = null, visitors, logError = console.error }) {
   let processFaults = faults;
   const router = createRouter();
   addCatalogRoutes(router, catalog);
-  addVisitorRoutes(router, catalog, createVisitorStore());
+  addVisitorRoutes(router, catalog, visitors ?? createMemoryStore({ logError }));
   addFaultRoutes(router, {
     get: () => processFaults,
     set: (next) => {
@@ -84,12 +86,16 @@ function faultsFor(req, processFaults) {
  * @property {string} [dataFile] default: the repo's movies.json
  * @property {import('./load-data.js').Catalog} [catalog] an already loaded catalog
  * @property {Readonly<import('./faults.js').Faults>} [faults]
- * @property {(message: string) => void} [log] gets the counts line
+ * @property {'sqlite' | 'memory'} [visitorStore] default memory, for in-process use; the process (index.js) defaults to sqlite
+ * @property {string} [dataDir] where the sqlite store's file is (required with visitorStore 'sqlite')
+ * @property {(message: string) => void} [log] gets the counts line and the visitor store's
  * @property {(message: string) => void} [logError]
  */
 
 /**
- * Loads the data, creates the server and listens, in this process.
+ * Loads the data, opens the visitor store, creates the server and listens, in
+ * this process. A visitor store that cannot be opened rejects (StoreOpenError):
+ * the catalog never serves from an empty store in place of its database.
  * @param {StartOptions} [options]
  * @returns {Promise<{ url: string, cert: string | null, server: import('node:http').Server, catalog: import('./load-data.js').Catalog, close(): Promise<void> }>}
  */
@@ -98,15 +104,26 @@ export async function startCatalog(options = {}) {
   const catalog = options.catalog ?? (await loadCatalog(options.dataFile));
   if (!options.catalog) log(catalog.summary);
   const tls = options.tls ? await createSelfSignedCertificate(host) : null;
-  const server = createCatalogServer({ catalog, faults: options.faults, tls, logError });
-
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
-    });
+  const visitors = openVisitorStore({
+    kind: options.visitorStore ?? 'memory',
+    dataDir: options.dataDir ?? '',
+    logError,
   });
+  log(visitors.summary);
+  const server = createCatalogServer({ catalog, faults: options.faults, tls, visitors, logError });
+
+  try {
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve(undefined);
+      });
+    });
+  } catch (error) {
+    visitors.close();
+    throw error;
+  }
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   const url = `${tls ? 'https' : 'http'}://${urlHost(address.address)}:${address.port}`;
 
@@ -119,7 +136,11 @@ export async function startCatalog(options = {}) {
     catalog,
     close() {
       closing ??= new Promise((resolve) => {
-        server.close(() => resolve(undefined));
+        server.close(() => {
+          // Last: no request is left to write. Closing checkpoints the log into the file.
+          visitors.close();
+          resolve(undefined);
+        });
         // Stalled requests never end by themselves: cut them, and idle keep-alive sockets.
         server.closeAllConnections();
       });

@@ -1,9 +1,11 @@
 // @ts-check
 // Starts the real thing for a test: the catalog service as its own process and
-// the app on a free port, both stopped by close().
+// the app on a free port, both stopped by close(). The catalog keeps visitors
+// in a temporary DATA_DIR that close() removes.
 import { loadConfig } from '../../server/config.js';
 import { createApp } from '../../server/app.js';
 import { startCatalogProcess } from '../../server/catalog-process.js';
+import { removeDataDir, tempDataDir } from './catalog.js';
 
 /**
  * @param {{
@@ -13,7 +15,15 @@ import { startCatalogProcess } from '../../server/catalog-process.js';
  * }} [options]
  */
 export async function startApp({ env = {}, catalogEnv = {}, extraRoutes } = {}) {
-  const catalog = await startCatalogProcess({ env: { ...process.env, ...catalogEnv }, stdio: 'pipe' });
+  const dataDir = tempDataDir();
+  const catalogProcessEnv = { ...process.env, DATA_DIR: dataDir, VISITOR_STORE: 'sqlite', ...catalogEnv };
+  let catalog;
+  try {
+    catalog = await startCatalogProcess({ env: catalogProcessEnv, stdio: 'pipe' });
+  } catch (error) {
+    removeDataDir(dataDir);
+    throw error;
+  }
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', ...env });
   let built;
   try {
@@ -22,6 +32,7 @@ export async function startApp({ env = {}, catalogEnv = {}, extraRoutes } = {}) 
     // A failed start (e.g. a duplicate route) must not leak the catalog child:
     // its IPC channel would keep the test process alive for ever.
     await catalog.stop();
+    removeDataDir(dataDir);
     throw error;
   }
   const server = built.app.listen(0, '127.0.0.1');
@@ -36,6 +47,7 @@ export async function startApp({ env = {}, catalogEnv = {}, extraRoutes } = {}) 
       await new Promise((resolve) => server.close(resolve));
       await built.close();
       await catalog.stop();
+      removeDataDir(dataDir);
     },
   };
 }

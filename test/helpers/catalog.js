@@ -1,11 +1,16 @@
 // @ts-check
 // Starts the real catalog service as a child process for a test: the same
 // entry point, data and socket path the app uses, never an in-process mock.
+// Its visitor database lives in a temporary DATA_DIR of its own, removed by
+// stop(); pass DATA_DIR to keep one across starts (the test then removes it).
 //
 //   const catalog = await startCatalog({ env: { CATALOG_LATENCY_MS: '50' } });
 //   after(() => catalog.stop());
 //   await fetch(`${catalog.url}/lists`);
 import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CATALOG_ENTRY } from '../../server/paths.js';
 import { waitForReady } from '../../server/catalog-process.js';
 
@@ -18,6 +23,7 @@ const KILL_AFTER_MS = 3_000;
  * @property {string | null} cert its self-signed certificate (PEM) with CATALOG_TLS=1
  * @property {import('node:child_process').ChildProcess} child
  * @property {() => Promise<void>} stop SIGTERM, then SIGKILL if it lingers; safe to call twice
+ * @property {() => Promise<void>} crash SIGKILL at once, as `kill -9` or a crash would; resolves once it is gone
  * @property {() => { stdout: string, stderr: string }} output what the child printed so far
  */
 
@@ -26,8 +32,9 @@ const KILL_AFTER_MS = 3_000;
  * @returns {Promise<CatalogChild>} rejects with the child's stderr if it exits before it is ready
  */
 export async function startCatalog({ env = {} } = {}) {
+  const dataDir = env.DATA_DIR ? null : tempDataDir();
   const child = fork(CATALOG_ENTRY, [], {
-    env: { ...inheritedEnv(), CATALOG_PORT: '0', ...env },
+    env: { ...inheritedEnv(), CATALOG_PORT: '0', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env },
     // The test runner's flags (--test, loaders) are not the catalog's.
     execArgv: [],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -48,6 +55,7 @@ export async function startCatalog({ env = {} } = {}) {
     ready = await waitForReady(child, () => stderr, READY_TIMEOUT_MS);
   } catch (error) {
     child.kill('SIGKILL');
+    removeDataDir(dataDir);
     throw error;
   }
 
@@ -64,22 +72,53 @@ export async function startCatalog({ env = {} } = {}) {
     cert: ready.cert,
     child,
     output: () => ({ stdout, stderr }),
+    async crash() {
+      // Referenced: the child is unref'd, and this wait must keep the test process up.
+      const keepAlive = setInterval(() => {}, 1000);
+      child.kill('SIGKILL');
+      await exited;
+      clearInterval(keepAlive);
+    },
     stop() {
       stopping ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        // This timer is referenced on purpose: it keeps the test process up until the child is gone.
-        const killer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
-        child.kill('SIGTERM');
-        await exited;
-        clearTimeout(killer);
+        if (child.exitCode === null && child.signalCode === null) {
+          // This timer is referenced on purpose: it keeps the test process up until the child is gone.
+          const killer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+          child.kill('SIGTERM');
+          await exited;
+          clearTimeout(killer);
+        }
+        removeDataDir(dataDir);
       })();
       return stopping;
     },
   };
 }
 
-/** This process's environment without CATALOG_* knobs: a developer's exported
- * CATALOG_LATENCY_MS=250 must not make the tests slow or flaky. */
+/** The catalog knobs a test must never inherit from a developer's shell. */
+const NOT_INHERITED = /^(CATALOG_|DATA_DIR$|VISITOR_STORE$)/;
+
+/** This process's environment without catalog knobs: a developer's exported
+ * CATALOG_LATENCY_MS=250 must not make the tests slow or flaky, nor their
+ * DATA_DIR receive a test's visitors. */
 function inheritedEnv() {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('CATALOG_')));
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !NOT_INHERITED.test(key)));
+}
+
+/** Temporary DATA_DIRs not yet removed: a test that forgets stop() leaves none behind either. */
+const leftOver = new Set();
+process.once('exit', () => leftOver.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A fresh DATA_DIR for one catalog: `npm test` never writes the repo's data/. */
+export function tempDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'marquee-data-'));
+  leftOver.add(dir);
+  return dir;
+}
+
+/** @param {string | null} dir from tempDataDir */
+export function removeDataDir(dir) {
+  if (!dir) return;
+  rmSync(dir, { recursive: true, force: true });
+  leftOver.delete(dir);
 }

@@ -1,6 +1,7 @@
 // @ts-check
-// Per-visitor data: my list and ratings. Writes check that the title exists,
-// so a visitor's memory is bounded by the catalog, not by the caller.
+// Per-visitor data: my list and ratings, kept by the visitor store
+// (visitor-store/). Writes check that the title exists, so a visitor's data
+// is bounded by the catalog, not by the caller. GET /_stats reports the store.
 import { idsQuery, titleIdParam, visitorIdParam } from '../params.js';
 import { readJsonBody } from '../read-body.js';
 import { HttpError } from '../respond.js';
@@ -8,7 +9,7 @@ import { HttpError } from '../respond.js';
 /**
  * @param {ReturnType<typeof import('../router.js').createRouter>} router
  * @param {import('../load-data.js').Catalog} catalog
- * @param {ReturnType<typeof import('../visitors.js').createVisitorStore>} visitors
+ * @param {import('../visitor-store/index.js').VisitorStore} visitors
  */
 export function addVisitorRoutes(router, catalog, visitors) {
   /** @param {string} raw */
@@ -21,6 +22,7 @@ export function addVisitorRoutes(router, catalog, visitors) {
   // {"ids": ["newest-added-2004", ...]}
   router.add('GET', '/visitors/:vid/my-list', ({ params }) => ({ ids: visitors.myList(visitorIdParam(params.vid)) }));
 
+  // A full list answers 409 (ListFullError): the add is refused, nothing is dropped.
   router.add('PUT', '/visitors/:vid/my-list/:titleId', ({ params }) => {
     const vid = visitorIdParam(params.vid);
     return { ids: visitors.add(vid, knownTitle(params.titleId)) };
@@ -46,6 +48,9 @@ export function addVisitorRoutes(router, catalog, visitors) {
     visitors.rate(vid, id, rating);
     return { id, rating };
   });
+
+  // {"visitorStore": {"kind", "visitors", "myListRows", "ratingRows", "writes", "writeP99Ms", ...}}
+  router.add('GET', '/_stats', () => ({ visitorStore: visitors.stats() }));
 }
 
 /**
