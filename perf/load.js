@@ -8,7 +8,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readOptions, USAGE } from './lib/options.js';
 import { planCpus } from './lib/cpus.js';
-import { startCatalog, startApp, ensureClientBuild } from './lib/processes.js';
+import { ensureClientBuild } from './lib/processes.js';
+import { startTargets } from './lib/targets.js';
+import { bestOfChecks, expectedCardsOf, preflightProblem } from './lib/page-check.js';
 import { measureRun, summarize } from './lib/level.js';
 import { scrape } from './lib/prometheus.js';
 import { formatTable, formatRatios, ratioOf } from './lib/table.js';
@@ -42,46 +44,9 @@ try {
 }
 
 async function main() {
-  // ── Targets ─────────────────────────────────────────────────────────────
-  /** @type {{ name: string, url: string, env: Record<string, string> }[]} */
-  const targets = [];
-  if (options.url) {
-    targets.push({ name: 'target', url: options.url, env: {} });
-  } else {
-    await ensureClientBuild();
-    const catalog = await startCatalog({
-      latencyMs: options.latencyMs,
-      jitterMs: options.jitterMs,
-      cpus: cpus.generator,
-    });
-    stops.push(catalog.stop);
-    const pairs = options.vs
-      ? [
-          ['A', options.env],
-          ['B', { ...options.env, ...options.vs }],
-        ]
-      : options.baseline
-        ? [
-            ['A', options.env],
-            ['B', options.env],
-          ]
-        : [['app', options.env]];
-    for (const [name, env] of pairs) {
-      const app = await startApp({
-        catalogUrl: catalog.url,
-        env: /** @type {Record<string, string>} */ (env),
-        cpus: cpus.app,
-        // --baseline: B is the same page without a data layer (perf/baseline/server.js).
-        baseline: options.baseline && name === 'B',
-      });
-      stops.push(app.stop);
-      targets.push({
-        name: /** @type {string} */ (name),
-        url: app.url,
-        env: /** @type {Record<string, string>} */ (env),
-      });
-    }
-  }
+  // ── Targets (each side on the catalog its knobs ask for: lib/targets.js) ──
+  if (!options.url) await ensureClientBuild();
+  const targets = await startTargets({ options, cpus, onStart: (stop) => stops.push(stop) });
   const scrapeMetrics = await scrape(targets[0].url).then(
     () => true,
     () => false,
@@ -100,14 +65,6 @@ async function main() {
         .join(' ')}`,
     );
 
-  // ── The baseline must do the same work: the same cards on its page ──────
-  if (options.baseline) {
-    const cards = await Promise.all(targets.map((t) => cardsOn(new URL(options.path, t.url).href)));
-    if (cards[0] === 0 || cards[0] !== cards[1])
-      throw new Error(`Marquee's page has ${cards[0]} cards, the baseline's ${cards[1]}: they must show the same`);
-    console.log(`  both pages show ${cards[0]} cards`);
-  }
-
   // ── Visitors: returning (a signed cookie and a list each) or first visits ──
   const maxConnections = Math.max(...options.levels);
   /** @type {Record<string, string[] | undefined>} */
@@ -120,6 +77,27 @@ async function main() {
       ? `  visitors: returning (${cookies[targets[0].name]?.length} each with 3 titles in My List, one per connection)`
       : '  visitors: new (no cookie: every request a first visit)',
   );
+
+  // ── Before any load: is each page whole? (lib/page-check.js) ────────────
+  /** @type {Record<string, number>} the healthy page's cards, which every sampled page must show */
+  const expectedCards = {};
+  for (const t of targets) {
+    const check = await bestOfChecks(new URL(options.path, t.url).href, { cookie: cookies[t.name]?.[0] });
+    const problem = preflightProblem(check, options.path);
+    if (problem && !options.allowBroken) throw new Error(`${t.name}: ${problem} (--allow-broken measures it anyway)`);
+    if (problem) console.error(`  ${t.name}: BROKEN before the load: ${problem}`);
+    expectedCards[t.name] = expectedCardsOf(check, options.path);
+    console.log(
+      `  ${t.name}: ${check.status}, ${check.bytes} bytes${check.html ? `, ${check.cards} cards (every sampled page must show them)` : ''}`,
+    );
+  }
+  // The baseline must do the same work: the same cards on its page.
+  if (options.baseline) {
+    const [a, b] = [expectedCards.A, expectedCards.B];
+    if (a === 0 || a !== b)
+      throw new Error(`Marquee's page has ${a} cards, the baseline's ${b}: they must show the same`);
+    console.log(`  both pages show ${a} cards`);
+  }
 
   // ── Warm-up: JIT, keep-alive sockets, template caches ───────────────────
   for (const t of targets) {
@@ -157,6 +135,7 @@ async function main() {
             // The baseline has no /metrics: its figures are the generator's only.
             scrapeMetrics: scrapeMetrics && !(options.baseline && t.name === 'B'),
             cookies: cookies[t.name],
+            expectedCards: expectedCards[t.name],
             onTick: progress(label, duration),
           }),
         );
@@ -166,7 +145,8 @@ async function main() {
       const level = summarize(concurrency, runs[t.name]);
       levels[t.name].push(level);
       console.error(
-        `  ${t.name} c=${concurrency}: ${level.rps} req/s, p50 ${level.p50} ms, p99 ${level.p99} ms, errors ${level.errors}`,
+        `  ${t.name} c=${concurrency}: ${level.rps} req/s, p50 ${level.p50} ms, p99 ${level.p99} ms, errors ${level.errors}${level.shed ? `, shed ${level.shed}` : ''}` +
+          (level.failures.length > 0 ? `\n  ✗ ${t.name} c=${concurrency} FAILED: ${level.failures.join('; ')}` : ''),
       );
     }
   }
@@ -205,13 +185,19 @@ async function main() {
     upstream: options.url ? null : { latencyMs: options.latencyMs, jitterMs: options.jitterMs },
     pinning: cpus.note,
     visitors: options.visitors,
+    allowBroken: options.allowBroken,
     node: process.version,
     at: new Date().toISOString(),
   };
   const report =
     options.vs || options.baseline
-      ? { meta, a: { env: targets[0].env, levels: levels.A }, b: { env: targets[1].env, levels: levels.B }, ratio }
-      : { meta, env: targets[0].env, levels: levels[targets[0].name] };
+      ? {
+          meta,
+          a: { env: targets[0].env, catalogEnv: targets[0].catalogEnv, levels: levels.A },
+          b: { env: targets[1].env, catalogEnv: targets[1].catalogEnv, levels: levels.B },
+          ratio,
+        }
+      : { meta, env: targets[0].env, catalogEnv: targets[0].catalogEnv, levels: levels[targets[0].name] };
   const stamp = meta.at.replace(/[:.]/g, '-');
   const jsonFile = options.json ?? path.join('perf', 'results', `load-${stamp}.json`);
   mkdirSync(path.dirname(path.resolve(jsonFile)), { recursive: true });
@@ -225,6 +211,15 @@ async function main() {
   }));
   writeFileSync(chartFile, stressCurveSvg(series, `${options.path}: stress curve (upstream ${upstream})`));
   console.log(`\nwrote ${jsonFile} and ${chartFile}`);
+
+  // ── Broken pages fail the run, loudly, however fast they were served ────
+  const failed = targets.flatMap((t) => levels[t.name].filter((l) => l.failures.length > 0).map((l) => ({ t, l })));
+  if (failed.length > 0) {
+    console.error(`\nFAILED: ${failed.length} level(s) served broken pages or failed requests:`);
+    for (const { t, l } of failed) console.error(`  ${t.name} c=${l.concurrency}: ${l.failures.join('; ')}`);
+    if (options.allowBroken) console.error('  (--allow-broken: exit code 0 all the same)');
+    else process.exitCode = 1;
+  }
 }
 
 /**
@@ -252,13 +247,4 @@ function progress(label, duration) {
     if (process.stderr.isTTY) process.stderr.write(`\r${line.padEnd(60)}${tick.second >= duration ? '\n' : ''}`);
     else if (tick.second === duration || tick.second % 5 === 0) process.stderr.write(`${line}\n`);
   };
-}
-
-/**
- * @param {string} url
- * @returns {Promise<number>} the cards the page shows
- */
-async function cardsOn(url) {
-  const html = await (await fetch(url)).text();
-  return html.match(/<li class="card"/g)?.length ?? 0;
 }

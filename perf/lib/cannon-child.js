@@ -2,10 +2,12 @@
 // The load generator, in its own process so that it never shares an event
 // loop with the server it measures. Runs one autocannon level, reports
 // progress each second and, at the end, the figures plus every latency and
-// first-byte sample (so that alternating runs can be merged exactly) and its
-// own CPU time (to tell when the generator, not the server, was the limit).
+// first-byte sample (so that alternating runs can be merged exactly), its
+// own CPU time (to tell when the generator, not the server, was the limit)
+// and a sample of what the pages held, about once a second (perf/lib/page-check.js).
 // Usage (by perf/lib/cannon.js): node cannon-child.js '<json options>'
 import autocannon from 'autocannon';
+import { contentOf } from './page-check.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
 const send = (/** @type {object} */ message, /** @type {() => void} */ then = () => {}) =>
@@ -15,6 +17,11 @@ const send = (/** @type {object} */ message, /** @type {() => void} */ then = ()
 const latencies = [];
 /** @type {number[]} */
 const firstBytes = [];
+/** @type {{ status: number, html: boolean, cards: number }[]} what sampled answers held */
+const samples = [];
+const SAMPLE_EVERY_MS = 1000;
+let sampledAt = -Infinity;
+let lastStatus = 0;
 
 let clients = 0;
 const cpuBefore = process.cpuUsage();
@@ -41,9 +48,22 @@ const instance = autocannon(
       client.on('headers', () => {
         firstBytes.push(performance.now() - sentAt);
       });
-      client.on('response', (_status, _bytes, ms) => {
+      client.on('response', (status, _bytes, ms) => {
         latencies.push(ms);
+        // verifyBody below runs right after this, for the same answer.
+        lastStatus = status;
       });
+    },
+    // Not a check that fails requests: a look at about one answer a second
+    // (autocannon keeps every body anyway), so a page served fast but empty
+    // is seen. Always true: mismatches are judged by the runner.
+    verifyBody(body) {
+      const now = performance.now();
+      if (now - sampledAt >= SAMPLE_EVERY_MS) {
+        sampledAt = now;
+        samples.push({ status: lastStatus, ...contentOf(String(body)) });
+      }
+      return true;
     },
   },
   (error, result) => {
@@ -69,6 +89,7 @@ const instance = autocannon(
         },
         latencies: latencies.map(round),
         firstBytes: firstBytes.map(round),
+        samples,
         generator: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs },
       },
       () => process.exit(0),

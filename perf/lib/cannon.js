@@ -12,7 +12,10 @@ const CHILD = fileURLToPath(new URL('./cannon-child.js', import.meta.url));
  * @typedef {{
  *   durationS: number, requests: number, errors: number, timeouts: number, non2xx: number,
  *   latencies: number[], firstBytes: number[], generatorCpuMs: number, generatorWallMs: number,
+ *   bytes?: number, statusCodes?: Record<string, { count: number }>,
+ *   samples?: { status: number, html: boolean, cards: number }[],
  * }} CannonRun
+ * samples: about one answer a second, what it held (perf/lib/page-check.js)
  */
 
 /**
@@ -42,6 +45,7 @@ export function runCannon({ url, connections, duration, cpus = null, headers, co
           ...message.result,
           latencies: message.latencies,
           firstBytes: message.firstBytes,
+          samples: message.samples ?? [],
           generatorCpuMs: message.generator.cpuMs,
           generatorWallMs: message.generator.wallMs,
         };

@@ -2,15 +2,17 @@
 // One concurrency level against one app: the generator's view (autocannon in
 // its own process) and the server's view (/metrics sampled meanwhile), then
 // the merged figures of one or more such runs (alternating A/B runs of the
-// same level are merged before they are compared).
+// same level are merged before they are compared), and whether the pages
+// served were whole (perf/lib/page-check.js).
 import { runCannon, percentile } from './cannon.js';
 import { startSampler } from './prometheus.js';
+import { brokenSamples, levelFailures } from './page-check.js';
 
 /** Above this share of one core, the generator may be what limits req/s. */
 const GENERATOR_BUSY = 0.9;
 
 /**
- * @typedef {Awaited<ReturnType<typeof measureRun>>} Run
+ * @typedef {Omit<Awaited<ReturnType<typeof measureRun>>, 'expectedCards'> & { expectedCards?: number }} Run
  * @typedef {ReturnType<typeof summarize>} Level
  */
 
@@ -18,9 +20,20 @@ const GENERATOR_BUSY = 0.9;
  * @param {{
  *   url: string, path: string, concurrency: number, duration: number, cpus: string | null,
  *   scrapeMetrics: boolean, onTick?: (tick: { second: number, requests: number }) => void, cookies?: string[],
- * }} options
+ *   expectedCards?: number,
+ * }} options expectedCards: the cards of the healthy page (0: not a card page, statuses only)
  */
-export async function measureRun({ url, path, concurrency, duration, cpus, scrapeMetrics, onTick, cookies }) {
+export async function measureRun({
+  url,
+  path,
+  concurrency,
+  duration,
+  cpus,
+  scrapeMetrics,
+  onTick,
+  cookies,
+  expectedCards = 0,
+}) {
   const sampler = scrapeMetrics ? await startSampler(url, { route: path }) : null;
   const cannon = await runCannon({
     url: new URL(path, url).href,
@@ -31,7 +44,7 @@ export async function measureRun({ url, path, concurrency, duration, cpus, scrap
     cookies,
   });
   const server = sampler ? await sampler.stop() : null;
-  return { cannon, server };
+  return { cannon, server, expectedCards };
 }
 
 /**
@@ -49,6 +62,23 @@ export function summarize(concurrency, runs) {
   const server = runs.every((r) => r.server);
   const upstreamCalls = sum((r) => r.server?.upstreamCalls ?? 0);
   const phase = (/** @type {string} */ name) => weightedPhase(runs, name);
+  const samples = runs.flatMap((r) => r.cannon.samples ?? []);
+  const expectedCards = Math.max(0, ...runs.map((r) => r.expectedCards ?? 0));
+  const htmlCards = samples.filter((s) => s.html).map((s) => s.cards);
+  /** @type {Record<string, number>} */
+  const statusCodes = {};
+  for (const run of runs)
+    for (const [code, stat] of Object.entries(run.cannon.statusCodes ?? {}))
+      statusCodes[code] = (statusCodes[code] ?? 0) + stat.count;
+  const content = {
+    statusCodes,
+    pagesSampled: samples.length,
+    pagesBroken: brokenSamples(samples, expectedCards).length,
+    cardsMin: htmlCards.length > 0 ? Math.min(...htmlCards) : null,
+    expectedCards,
+  };
+  const upstreamErrors = server ? sum((r) => r.server?.upstreamErrors ?? 0) : null;
+  const shed = server ? sum((r) => r.server?.shed ?? 0) : null;
   return {
     concurrency,
     durationS: round(seconds, 1),
@@ -78,12 +108,30 @@ export function summarize(concurrency, runs) {
     poolPendingMax: server ? max((r) => r.server?.poolPending ?? NaN) : null,
     poolQueuedMax: server ? max((r) => r.server?.poolQueued ?? NaN) : null,
     upstreamCallsPerRequest: server ? round(upstreamCalls / requests, 2) : null,
-    upstreamErrors: server ? sum((r) => r.server?.upstreamErrors ?? 0) : null,
+    upstreamErrors,
+    shed,
+    routesRegistered: server ? max((r) => r.server?.routesRegistered ?? NaN) : null,
     pageUpstreamMs: server ? round(phase('upstream'), 1) : null,
     pageRenderMs: server ? round(phase('render'), 1) : null,
     pageTemplateMs: server ? round(phase('template'), 1) : null,
     generatorCpu: round(generatorCpu, 2),
     generatorLimited: generatorCpu > GENERATOR_BUSY,
+    bytesPerRequest: requests > 0 ? Math.round(sum((r) => r.cannon.bytes ?? 0) / requests) : null,
+    // Each run on its own, in order: drift within a level (a table that grows) shows here.
+    runs: runs.map((r) => ({
+      rps: round(r.cannon.requests / r.cannon.durationS, 1),
+      p50: round(percentile(sorted(r.cannon.latencies), 50), 1),
+    })),
+    ...content,
+    // Whole pages or not: reasons this level failed, none when it did not.
+    failures: levelFailures({
+      errors: sum((r) => r.cannon.errors - r.cannon.timeouts),
+      timeouts: sum((r) => r.cannon.timeouts),
+      non2xx: sum((r) => r.cannon.non2xx),
+      upstreamErrors,
+      shed,
+      ...content,
+    }),
   };
 }
 
@@ -101,6 +149,11 @@ function weightedPhase(runs, name) {
     weight += run.cannon.requests;
   }
   return weight > 0 ? weighted / weight : NaN;
+}
+
+/** @param {number[]} values @returns {number[]} a sorted copy */
+function sorted(values) {
+  return [...values].sort((a, b) => a - b);
 }
 
 /** @param {number} value @param {number} digits */

@@ -9,14 +9,17 @@ export const USAGE = `npm run perf:load -- [options]
   --warmup 3                  seconds of warm-up per app before the first level
   --upstream-latency 0        catalog latency in ms (mean)
   --upstream-jitter 0         catalog jitter in ms (±)
-  --env 'K=v ...'             extra environment of the app (configuration A)
-  --vs 'K=v ...'              also measure configuration B, alternating A B A B
+  --env 'K=v ...'             extra environment of the app (configuration A); CATALOG_* knobs go to the catalog
+  --vs 'K=v ...'              also measure configuration B, alternating A B A B; with CATALOG_* knobs
+                              (CATALOG_TLS=1, CATALOG_LATENCY_MS=…) each side gets a catalog of its own
   --baseline                  B is the same page without a data layer (perf/baseline/), first visits only
   --rounds 2                  A/B alternations per level with --vs
   --json FILE                 write every figure as JSON (and the chart next to it)
   --url URL                   load a running server instead of starting one
   --visitors returning        returning: each connection a visitor with 3 titles in My List; new: no cookie (first visits)
-  --no-pin                    no taskset (e.g. to compare WORKERS=2 across all cores)`;
+  --no-pin                    no taskset (e.g. to compare WORKERS=2 across all cores)
+  --allow-broken              report levels with broken pages (bad status, missing cards, upstream errors)
+                              as failed but exit 0; without it such a run exits 1`;
 
 /** Options every tool that puts the app under load takes (perf:load, perf:flame). */
 export const LOAD_OPTIONS = /** @type {const} */ ({
@@ -42,6 +45,7 @@ export function readOptions(argv) {
       url: { type: 'string' },
       visitors: { type: 'string', default: 'returning' },
       'no-pin': { type: 'boolean', default: false },
+      'allow-broken': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -70,6 +74,7 @@ export function readOptions(argv) {
     pin: !values['no-pin'],
     visitors: values.baseline ? 'new' : String(values.visitors),
     baseline: Boolean(values.baseline),
+    allowBroken: Boolean(values['allow-broken']),
   };
   if (options.baseline && (options.vs || options.url)) problems.push('--baseline is its own B: drop --vs and --url');
   if (options.baseline && values.visitors === 'returning' && argv.includes('--visitors'))

@@ -18,14 +18,17 @@ function pin(cpus, pid) {
 }
 
 /**
- * @param {{ latencyMs: number, jitterMs: number, cpus: string | null }} options
+ * @param {{ latencyMs: number, jitterMs: number, cpus: string | null, env?: Record<string, string> }} options
+ *   env: catalog knobs (CATALOG_TLS, CATALOG_LATENCY_MS…) over the latency given
+ * @returns {ReturnType<typeof startCatalogProcess>} its url, and its certificate (ca) with CATALOG_TLS=1
  */
-export async function startCatalog({ latencyMs, jitterMs, cpus }) {
+export async function startCatalog({ latencyMs, jitterMs, cpus, env = {} }) {
   const catalog = await startCatalogProcess({
     env: {
       ...process.env,
       CATALOG_LATENCY_MS: String(latencyMs),
       CATALOG_JITTER_MS: String(jitterMs),
+      ...env,
       CATALOG_PORT: '0',
     },
     stdio: 'pipe',
@@ -50,14 +53,16 @@ export function ensureClientBuild() {
  * first) on a free port, as `npm start` runs it.
  * @param {{
  *   catalogUrl: string,
+ *   catalogCa?: string | null,
  *   env?: Record<string, string>,
  *   cpus: string | null,
  *   nodeArgs?: string[],
  *   baseline?: boolean,
- * }} options baseline: start the plain page of perf/baseline/ instead
+ * }} options baseline: start the plain page of perf/baseline/ instead; catalogCa: the
+ *   certificate of a CATALOG_TLS=1 catalog, pinned as the app pins the one it starts itself
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<number | null> }>}
  */
-export async function startApp({ catalogUrl, env = {}, cpus, nodeArgs = [], baseline = false }) {
+export async function startApp({ catalogUrl, catalogCa = null, env = {}, cpus, nodeArgs = [], baseline = false }) {
   const args = baseline ? await baselineArgs() : await serverArgs();
   const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: ROOT,
@@ -68,10 +73,16 @@ export async function startApp({ catalogUrl, env = {}, cpus, nodeArgs = [], base
       // on one core unless WORKERS says otherwise.
       NODE_ENV: 'production',
       WORKERS: '1',
+      // The production bundle refuses a workshop pitfall (EXERCISE) unless told
+      // it is measured on purpose (perf/exercises/).
+      EXERCISE_ALLOW_IN_PRODUCTION: '1',
       ...env,
       HOST: '127.0.0.1',
       PORT: '0',
       CATALOG_URL: catalogUrl,
+      // Pitfall: an https catalog without its certificate fails every check
+      // (perf:load once served 0-card pages at 93.6 req/s that way).
+      ...(catalogCa ? { CATALOG_CA: catalogCa } : {}),
     },
     // Its own process group, so stop() reaches any worker it forks.
     detached: true,

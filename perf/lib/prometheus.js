@@ -56,7 +56,15 @@ export async function scrape(baseUrl) {
  */
 export async function startSampler(baseUrl, { intervalMs = 1000, route = '/' } = {}) {
   const first = await scrape(baseUrl);
-  const peaks = { rssBytes: 0, eventLoopDelayP99: 0, eventLoopDelayMax: 0, eventLoopUtilization: 0, poolPending: 0, poolQueued: 0 };
+  const peaks = {
+    rssBytes: 0,
+    eventLoopDelayP99: 0,
+    eventLoopDelayMax: 0,
+    eventLoopUtilization: 0,
+    poolPending: 0,
+    poolQueued: 0,
+    routesRegistered: 0,
+  };
   /** @param {Sample[]} s */
   const keepPeaks = (s) => {
     peaks.rssBytes = Math.max(peaks.rssBytes, total(s, 'process_resident_memory_bytes'));
@@ -65,6 +73,8 @@ export async function startSampler(baseUrl, { intervalMs = 1000, route = '/' } =
     peaks.eventLoopUtilization = Math.max(peaks.eventLoopUtilization, total(s, 'nodejs_eventloop_utilization_ratio'));
     peaks.poolPending = Math.max(peaks.poolPending, total(s, 'marquee_upstream_pool_pending'));
     peaks.poolQueued = Math.max(peaks.poolQueued, total(s, 'marquee_upstream_pool_queued'));
+    // Must stay flat: a route table that grows is a leak (perf/exercises/04-route-table).
+    peaks.routesRegistered = Math.max(peaks.routesRegistered, total(s, 'marquee_routes_registered'));
   };
   let failures = 0;
   const timer = setInterval(() => {
@@ -86,6 +96,8 @@ export async function startSampler(baseUrl, { intervalMs = 1000, route = '/' } =
         cpuSeconds: delta('process_cpu_seconds_total'),
         upstreamCalls: delta('marquee_upstream_request_duration_seconds_count'),
         upstreamErrors: delta('marquee_upstream_errors_total'),
+        // 503s the overload guard chose to send: load shed, not broken pages (page-check.js).
+        shed: delta('marquee_requests_shed_total'),
       };
       /** @type {Record<string, number>} mean ms of each page phase over the level */
       const phases = {};

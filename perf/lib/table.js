@@ -14,6 +14,9 @@ const COLUMNS = [
   ['errors', (l) => l.errors],
   ['timeouts', (l) => l.timeouts],
   ['non-2xx', (l) => l.non2xx],
+  ['up errors', (l) => l.upstreamErrors],
+  // Fewest cards a sampled page showed, of the healthy page's (page-check.js).
+  ['cards', (l) => (l.expectedCards > 0 ? `${l.cardsMin ?? '-'}/${l.expectedCards}` : null)],
   ['TTFB p50', (l) => l.firstByteP50],
   ['CPU ms/req', (l) => l.cpuMsPerRequest],
   ['peak RSS MB', (l) => l.peakRssMb],
@@ -44,7 +47,14 @@ export function formatTable(levels, title) {
   const widths = COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   const lines = rows.map((row) => row.map((cell, i) => cell.padStart(widths[i])).join('  '));
   lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
-  const notes = [];
+  const notes = levels
+    .filter((l) => l.failures?.length > 0)
+    .map((l) => `FAILED at c=${l.concurrency}: ${l.failures.join('; ')}`);
+  for (const l of levels)
+    if (l.shed > 0)
+      notes.push(
+        `shed at c=${l.concurrency}: ${l.shed} answers were the overload guard's 503 (marquee_requests_shed_total): past what the server can serve in time`,
+      );
   if (levels.some((l) => l.errors || l.timeouts))
     notes.push('errors: failed requests other than timeouts, which have their own column');
   if (levels.some((l) => l.generatorLimited))

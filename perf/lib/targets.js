@@ -1,0 +1,87 @@
+// @ts-check
+// The apps a load run measures, each on the catalog its configuration asks
+// for. Catalog knobs (CATALOG_TLS, CATALOG_LATENCY_MS, any CATALOG_*) belong
+// to the catalog process, not to the app: in --env they start the one shared
+// catalog with them; in --vs each side gets a catalog of its own, started with
+// its own knobs. Pitfall: with one shared catalog, `--vs 'CATALOG_TLS=1'` was
+// silently ignored and both sides measured the same upstream.
+import { startCatalog, startApp } from './processes.js';
+
+/** The app's own settings that name its catalog: not knobs of the catalog process. */
+const APP_SIDE = new Set(['CATALOG_URL', 'CATALOG_CA']);
+
+/**
+ * @typedef {{ name: string, url: string, env: Record<string, string>, catalogEnv: Record<string, string> }} Target
+ *   env: the configuration as given (app and catalog knobs); catalogEnv: its catalog's knobs
+ */
+
+/**
+ * @param {Record<string, string>} env
+ * @returns {{ app: Record<string, string>, catalog: Record<string, string> }}
+ */
+export function splitCatalogKnobs(env) {
+  /** @type {Record<string, string>} */
+  const app = {};
+  /** @type {Record<string, string>} */
+  const catalog = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (key.startsWith('CATALOG_') && !APP_SIDE.has(key)) catalog[key] = value;
+    else app[key] = value;
+  }
+  return { app, catalog };
+}
+
+/**
+ * Starts the catalog(s) and the app(s): one app, or A and B (--vs, --baseline).
+ * @param {{
+ *   options: ReturnType<typeof import('./options.js').readOptions>,
+ *   cpus: ReturnType<typeof import('./cpus.js').planCpus>,
+ *   onStart: (stop: () => Promise<unknown>) => void,
+ * }} deps onStart: told of each process's stop, to stop them all with the run
+ * @returns {Promise<Target[]>}
+ */
+export async function startTargets({ options, cpus, onStart }) {
+  if (options.url) return [{ name: 'target', url: options.url, env: {}, catalogEnv: {} }];
+  /** @type {[string, Record<string, string>][]} */
+  const sides = options.vs
+    ? [
+        ['A', options.env],
+        ['B', { ...options.env, ...options.vs }],
+      ]
+    : options.baseline
+      ? [
+          ['A', options.env],
+          ['B', options.env],
+        ]
+      : [['app', options.env]];
+  const ownCatalogs = options.vs !== null && Object.keys(splitCatalogKnobs(options.vs).catalog).length > 0;
+  /** @type {Awaited<ReturnType<typeof startCatalog>> | null} */
+  let shared = null;
+  /** @type {Target[]} */
+  const targets = [];
+  for (const [name, env] of sides) {
+    const { app: appEnv, catalog: catalogEnv } = splitCatalogKnobs(env);
+    let catalog = ownCatalogs ? null : shared;
+    if (!catalog) {
+      catalog = await startCatalog({
+        latencyMs: options.latencyMs,
+        jitterMs: options.jitterMs,
+        env: catalogEnv,
+        cpus: cpus.generator,
+      });
+      onStart(catalog.stop);
+      if (!ownCatalogs) shared = catalog;
+    }
+    const app = await startApp({
+      catalogUrl: catalog.url,
+      catalogCa: catalog.ca,
+      env: appEnv,
+      cpus: cpus.app,
+      // --baseline: B is the same page without a data layer (perf/baseline/server.js).
+      baseline: options.baseline && name === 'B',
+    });
+    onStart(app.stop);
+    targets.push({ name, url: app.url, env, catalogEnv });
+  }
+  return targets;
+}
