@@ -29,6 +29,8 @@ import { createUpstreamMetrics } from './metrics/upstream.js';
 import { countRoutes } from './metrics/routes-count.js';
 import { mountMetrics } from './metrics/endpoint.js';
 import { requestLog } from './middleware/request-log.js';
+import { createDrainGate } from './lifecycle/drain.js';
+import { createSheddingMetrics } from './metrics/shedding.js';
 import { serverTiming } from './middleware/server-timing.js';
 import { staticAssets } from './delivery/static-assets.js';
 import { compression } from './delivery/compression.js';
@@ -54,6 +56,7 @@ export function createApp(
   const registry = createRegistry();
   collectRuntimeMetrics(registry);
   const upstreamMetrics = createUpstreamMetrics(registry);
+  const shedding = createSheddingMetrics(registry);
 
   // ── Upstream and data ────────────────────────────────────────────────────
   const upstream = createUpstream({
@@ -93,6 +96,10 @@ export function createApp(
   app.disable('x-powered-by');
 
   // ── Middleware ───────────────────────────────────────────────────────────
+  // First, and cheap: once stopping, /readyz says 503 and every answer
+  // Connection: close (server/index.js drains).
+  const drain = createDrainGate();
+  app.use(drain.middleware);
   // Everything made per request (pages, /model.json): brotli or gzip, flushed
   // as the page streams (COMPRESSION=0 turns it off, e.g. behind a proxy that
   // compresses). Mounted before Server-Timing: the compressor sends the
@@ -129,6 +136,7 @@ export function createApp(
     createRouterFor,
     maxPaths: config.falcor.maxPaths,
     maxBodyBytes: config.falcor.maxBodyBytes,
+    bodyTimeoutMs: config.edges.bodyTimeoutMs,
     log,
   });
   routes.add('get', '/model.json', model);
@@ -155,6 +163,8 @@ export function createApp(
     routes,
     upstream,
     registry,
+    drain,
+    shedding,
     async close() {
       sharedGraph?.close();
       templates.close();

@@ -9,7 +9,8 @@ import { serveAggregateFromPrimary } from './metrics/cluster.js';
 import { servePerfFromPrimary } from './field-metrics/cluster.js';
 
 const RESTART_WINDOW_MS = 60_000;
-const STOP_GRACE_MS = 5_000;
+/** Beyond a worker's own drain delay and grace period (server/lifecycle/drain.js), before SIGKILL. */
+const STOP_MARGIN_MS = 5_000;
 
 /**
  * @param {{
@@ -65,15 +66,21 @@ export function forkWorkers({ config, log, catalogUrl, catalogCa, onFatal }) {
   });
 
   return {
+    /**
+     * SIGTERM to every worker, which drains as a single process does (its
+     * /readyz says 503 at once), and a wait for all of them; SIGKILL for one
+     * that outlives its drain.
+     */
     async stop() {
       stopping = true;
+      const killAfterMs = config.lifecycle.drainDelayMs + config.lifecycle.graceMs + STOP_MARGIN_MS;
       const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
       await Promise.all(
         workers.map(
           (worker) =>
             new Promise((resolve) => {
               if (worker.isDead()) return resolve(undefined);
-              const timer = setTimeout(() => worker.process.kill('SIGKILL'), STOP_GRACE_MS);
+              const timer = setTimeout(() => worker.process.kill('SIGKILL'), killAfterMs);
               worker.once('exit', () => {
                 clearTimeout(timer);
                 resolve(undefined);

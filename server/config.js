@@ -89,6 +89,51 @@ export const KNOBS = {
     parse: oneOf(['0', '1']),
     doc: '0: send every response uncompressed (behind a proxy that compresses, or to measure what compression buys)',
   },
+  DRAIN_DELAY_MS: {
+    default: '',
+    parse: optional(integer(0, 600000)),
+    doc: 'after SIGTERM, how long /readyz says 503 while requests are still served, for a load balancer to notice; empty: 5000 in production, 0 otherwise',
+  },
+  SHUTDOWN_GRACE_MS: {
+    default: '10000',
+    parse: integer(0, 600000),
+    doc: 'after the drain delay, how long requests in flight may take to finish before their connections are cut',
+  },
+  KEEPALIVE_TIMEOUT_MS: {
+    default: '65000',
+    parse: integer(100, 600000),
+    doc: "how long an idle keep-alive connection is kept; above a load balancer's own idle timeout (60 s for nginx and AWS ALB)",
+  },
+  HEADERS_TIMEOUT_MS: {
+    default: '66000',
+    parse: integer(100, 600000),
+    doc: "deadline for a request's headers, from its first byte (a connection that sends nothing included); above KEEPALIVE_TIMEOUT_MS",
+  },
+  REQUEST_TIMEOUT_MS: {
+    default: '70000',
+    parse: integer(100, 3600000),
+    doc: 'deadline for a whole request (headers and body) to arrive; at least HEADERS_TIMEOUT_MS',
+  },
+  BODY_TIMEOUT_MS: {
+    default: '10000',
+    parse: integer(100, 600000),
+    doc: 'deadline for reading a /model.json POST body; a slower client gets a 408 and its connection closed',
+  },
+  MAX_CONNECTIONS: {
+    default: '10000',
+    parse: integer(1, 1000000),
+    doc: 'open connections the app accepts (server.maxConnections); keep it under the open-file limit (ulimit -n)',
+  },
+  MAX_CONNECTIONS_PER_CLIENT: {
+    default: '2000',
+    parse: integer(0, 1000000),
+    doc: "open connections one client address may hold; more are closed at once (0: no limit; behind a proxy, every connection is the proxy's)",
+  },
+  WRITE_TIMEOUT_MS: {
+    default: '30000',
+    parse: integer(100, 600000),
+    doc: 'a connection whose unsent response bytes do not shrink for this long (a client that stopped reading) is destroyed',
+  },
 };
 
 /**
@@ -106,6 +151,11 @@ export const KNOBS = {
  *   log: Readonly<{ level: string }>,
  *   perf: Readonly<{ beaconRatePerMin: number }>,
  *   delivery: Readonly<{ compression: boolean }>,
+ *   lifecycle: Readonly<{ drainDelayMs: number, graceMs: number }>,
+ *   edges: Readonly<{
+ *     keepAliveTimeoutMs: number, headersTimeoutMs: number, requestTimeoutMs: number, bodyTimeoutMs: number,
+ *     maxConnections: number, maxConnectionsPerClient: number, writeTimeoutMs: number,
+ *   }>,
  *   workers: number,
  * }>} Config
  */
@@ -126,6 +176,11 @@ export function loadConfig(env = process.env) {
       problems.push(`${key}=${(knob.show ?? JSON.stringify)(raw)}: ${error.message}`);
     }
   }
+  // node:http refuses a headers deadline past the request's own.
+  if (v.HEADERS_TIMEOUT_MS > v.REQUEST_TIMEOUT_MS)
+    problems.push(
+      `HEADERS_TIMEOUT_MS=${v.HEADERS_TIMEOUT_MS}: must not exceed REQUEST_TIMEOUT_MS (${v.REQUEST_TIMEOUT_MS})`,
+    );
   if (problems.length > 0) throw new ConfigError(problems);
 
   return deepFreeze({
@@ -152,6 +207,20 @@ export function loadConfig(env = process.env) {
     log: { level: v.LOG_LEVEL || (v.NODE_ENV === 'test' ? 'silent' : 'info') },
     perf: { beaconRatePerMin: v.BEACON_RATE_PER_MIN },
     delivery: { compression: v.COMPRESSION === '1' },
+    // A load balancer needs time to see /readyz fail; a developer does not.
+    lifecycle: {
+      drainDelayMs: v.DRAIN_DELAY_MS ?? (v.NODE_ENV === 'production' ? 5000 : 0),
+      graceMs: v.SHUTDOWN_GRACE_MS,
+    },
+    edges: {
+      keepAliveTimeoutMs: v.KEEPALIVE_TIMEOUT_MS,
+      headersTimeoutMs: v.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: v.REQUEST_TIMEOUT_MS,
+      bodyTimeoutMs: v.BODY_TIMEOUT_MS,
+      maxConnections: v.MAX_CONNECTIONS,
+      maxConnectionsPerClient: v.MAX_CONNECTIONS_PER_CLIENT,
+      writeTimeoutMs: v.WRITE_TIMEOUT_MS,
+    },
     // One process per core serves production; one is easier to debug.
     workers: v.WORKERS ?? (v.NODE_ENV === 'production' ? availableParallelism() : 1),
   });

@@ -1,7 +1,7 @@
 // @ts-check
 // Starts Marquee: reads the config, starts the catalog service as a child
 // process unless CATALOG_URL names one, then listens (or, with WORKERS > 1,
-// forks the workers that do). Stops all of them on exit.
+// forks the workers that do). On SIGTERM or SIGINT, drains, then stops all of them.
 import cluster from 'node:cluster';
 import { loadConfig } from './config.js';
 import { ConfigError } from './errors.js';
@@ -9,6 +9,8 @@ import { createLogger } from './log.js';
 import { createApp } from './app.js';
 import { startCatalogProcess } from './catalog-process.js';
 import { forkWorkers } from './cluster.js';
+import { createHttpServer } from './lifecycle/http-server.js';
+import { drainServer } from './lifecycle/drain.js';
 
 let config;
 try {
@@ -54,32 +56,42 @@ const serving =
 
 /** @param {string} catalogUrl */
 function listen(catalogUrl) {
-  const { app, close } = createApp(config, { catalogUrl, catalogCa, log });
-  const server = app.listen(config.port, config.host, () => {
+  const { app, close, drain, shedding } = createApp(config, { catalogUrl, catalogCa, log });
+  const server = createHttpServer(app, config.edges, { onCut: shedding.cut });
+  server.listen(config.port, config.host, () => {
     const address = /** @type {import('node:net').AddressInfo} */ (server.address());
     console.log(
       `marquee: listening on http://${config.host}:${address.port} (catalog ${catalogUrl}, pid ${process.pid})`,
     );
   });
   server.on('error', (error) => {
+    // Once listening, an error is one connection's (EMFILE on accept, say): the server goes on.
+    if (server.listening) return log.error({ err: error }, 'server error');
     console.error(`marquee: cannot listen on ${config.host}:${config.port}: ${error.message}`);
     shutdown(1);
   });
   return {
-    async stop() {
-      server.close();
-      server.closeAllConnections();
+    /** @param {{ drainDelayMs: number }} options */
+    async stop({ drainDelayMs }) {
+      await drainServer(server, drain, { delayMs: drainDelayMs, graceMs: config.lifecycle.graceMs, log });
       await close();
     },
   };
 }
 
 // ── Shutdown ────────────────────────────────────────────────────────────────
-/** @param {number} code */
+/**
+ * Drains (server/lifecycle/drain.js), then stops the catalog child: the pages
+ * still in flight need it to the end. A fatal stop (code 1) skips the drain delay.
+ * @param {number} code
+ */
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled([serving.stop(), catalog?.stop()]);
+  await serving
+    .stop({ drainDelayMs: code === 0 ? config.lifecycle.drainDelayMs : 0 })
+    .catch((error) => log.error({ err: error }, 'stop failed'));
+  await catalog?.stop();
   process.exit(code);
 }
 process.once('SIGINT', () => shutdown(0));

@@ -40,6 +40,8 @@ for (const entry of ENTRIES) {
         HOST: '127.0.0.1',
         CATALOG_URL: '',
         CATALOG_TLS: '1',
+        // Production waits 5 s for a load balancer before it stops; test/drain.test.js covers the drain.
+        DRAIN_DELAY_MS: '0',
         // Not about visitor data: the catalog keeps it in memory, never in the repo's data/.
         VISITOR_STORE: 'memory',
       },
