@@ -5,8 +5,11 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from '../shared/components/App.jsx';
 import { createServices } from './services.js';
 import { loadKeyboardOnDemand } from './keyboard/on-demand.js';
+import { setPosterTemplate } from '../shared/poster.js';
 
 const { cache, page } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
+// The server's poster URL template (POSTER_URL_TEMPLATE), before the first render: the srcsets must match.
+setPosterTemplate(page?.options?.posters);
 
 function onInteractive() {
   performance.mark('marquee:interactive');

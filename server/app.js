@@ -18,7 +18,7 @@ import { createSharedGraph } from './graph-cache/shared-graph.js';
 import { createGraphCacheMetrics } from './metrics/graph-cache.js';
 import { PAGES } from '../shared/pages/registry.js';
 import { pageHandler } from './pages/page-handler.js';
-import { boxartImage } from './pages/boxart.js';
+import { mountPosters } from './posters/routes.js';
 import { notFoundPage, errorPage } from './pages/errors.js';
 import { createRegistry } from './metrics/registry.js';
 import { mountPerf } from './field-metrics/routes.js';
@@ -109,7 +109,7 @@ export function createApp(
   // Server-Timing header and the duration histograms per route template.
   app.use(requestLog(log), serverTiming(), httpMetrics(registry));
   // Every response gets the security headers and its own CSP nonce.
-  app.use(securityHeaders());
+  app.use(securityHeaders({ imgOrigins: [config.posters.origin] }));
   // Hashed file names never change content: cache them for a year, immutable,
   // sent as compressed at build time (the compressor skips this path).
   // Mounted before the visitor cookie so assets never carry Set-Cookie.
@@ -143,9 +143,10 @@ export function createApp(
   routes.add('post', '/model.json', model);
 
   // Every page of the registry, through one generic handler.
-  const pageOptions = Object.freeze({ rows: config.page.atfRows });
+  // posters: the poster URL template, handed to the client in #marquee-data (shared/poster.js).
+  const pageOptions = Object.freeze({ rows: config.page.atfRows, posters: config.posters.template ?? undefined });
   for (const entry of PAGES) routes.add('get', entry.path, pageHandler(entry, { options: pageOptions, createModel, streamPage }));
-  routes.add('get', '/art/:file', boxartImage());
+  mountPosters(routes, config.posters);
   // Prometheus text; under node:cluster, the aggregate of all workers.
   mountMetrics(routes, { registry });
   countRoutes(registry, routes);

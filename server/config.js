@@ -52,6 +52,11 @@ export const KNOBS = {
   },
   FALCOR_MAX_BODY_BYTES: { default: '65536', parse: integer(1024, 10485760), doc: 'largest /model.json POST body' },
   ATF_ROWS: { default: '3', parse: atfRows, doc: 'rows rendered on the server (a number or all)' },
+  POSTER_URL_TEMPLATE: {
+    default: '',
+    parse: optional(posterTemplate),
+    doc: "posters from your image CDN: a URL with {id} and {width}, e.g. https://img.example.com/{id}?w={width}; empty: the app's own WebP posters",
+  },
   GRAPH_CACHE_TTL_MS: {
     default: '60000',
     parse: integer(0, 86400000),
@@ -146,6 +151,7 @@ export const KNOBS = {
  *   upstream: Readonly<{ connections: number, keepAliveMs: number, timeoutMs: number, headers: Readonly<Record<string, string>> }>,
  *   falcor: Readonly<{ maxPaths: number, maxBodyBytes: number }>,
  *   page: Readonly<{ atfRows: number | 'all' }>,
+ *   posters: Readonly<{ template: string | null, origin: string | null }>,
  *   graphCache: Readonly<{ ttlMs: number, maxSize: number }>,
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
  *   log: Readonly<{ level: string }>,
@@ -197,6 +203,8 @@ export function loadConfig(env = process.env) {
     },
     falcor: { maxPaths: v.FALCOR_MAX_PATHS, maxBodyBytes: v.FALCOR_MAX_BODY_BYTES },
     page: { atfRows: v.ATF_ROWS },
+    // origin: another host's, for the CSP's img-src; null for the app's own.
+    posters: { template: v.POSTER_URL_TEMPLATE, origin: templateOrigin(v.POSTER_URL_TEMPLATE) },
     graphCache: { ttlMs: v.GRAPH_CACHE_TTL_MS, maxSize: v.GRAPH_CACHE_MAX_SIZE },
     // Without a configured secret, visitors get new ids after each restart.
     cookie: {
@@ -372,6 +380,41 @@ function pemCertificate(raw) {
 function secret(raw) {
   if (raw !== '' && raw.length < 32) throw new Error('must be at least 32 characters');
   return raw;
+}
+
+/** A poster template with its placeholders filled, to check it as a URL. */
+const sampleUrl = (/** @type {string} */ template) => template.replaceAll('{id}', 'x').replaceAll('{width}', '160');
+
+/**
+ * A poster URL template (shared/poster.js): {id} and {width}, on an http(s)
+ * origin or a path of this site.
+ * @param {string} raw
+ */
+function posterTemplate(raw) {
+  if (!raw.includes('{id}') || !raw.includes('{width}'))
+    throw new Error('must contain {id} and {width}, e.g. https://img.example.com/{id}?w={width}');
+  if (/[{}]/.test(raw.replaceAll('{id}', '').replaceAll('{width}', '')))
+    throw new Error('must have no placeholder but {id} and {width}');
+  // A srcset separates its candidates with spaces: one inside a URL would split it.
+  if (/\s/.test(raw)) throw new Error('must not contain spaces');
+  if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
+  let url;
+  try {
+    url = new URL(sampleUrl(raw));
+  } catch {
+    throw new Error('must be an absolute http(s) URL or a path starting with /');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('must be http: or https:');
+  if (url.username || url.password) throw new Error('must not carry credentials (user:password@)');
+  // One origin for the CSP's img-src, whatever the id.
+  if (new URL(raw.replaceAll('{id}', 'y').replaceAll('{width}', '320')).origin !== url.origin)
+    throw new Error('must keep {id} and {width} out of the host and port');
+  return raw;
+}
+
+/** @param {string | null} template @returns {string | null} */
+function templateOrigin(template) {
+  return template && !template.startsWith('/') ? new URL(sampleUrl(template)).origin : null;
 }
 
 /** @param {string} raw */

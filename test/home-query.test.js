@@ -166,14 +166,41 @@ test('the page renders rows, placeholders and cards with their data attributes',
   assert.match(html, /1979 · ★ 8\.5/);
 });
 
-test('posters: fixed size; the first row eager (high priority first), later rows lazy', () => {
+test('posters: fixed size, a srcset from the id, one high-priority poster, later rows lazy', () => {
   const html = render(homeProps(sampleCache(), 2));
   const images = html.match(/<img [^>]*>/g) ?? [];
   assert.equal(images.length, 3);
-  for (const img of images) assert.match(img, /width="160" height="240" alt=""/);
-  assert.match(images[0], /loading="eager" fetchPriority="high"/);
+  for (const img of images) {
+    assert.match(img, /width="160" height="240" alt=""/);
+    assert.match(img, /decoding="async"/, 'decoded off the main thread');
+    assert.match(
+      img,
+      /class="card__art tint-\d{1,2}"/,
+      'a placeholder tint, as a class (the CSP refuses style attributes)',
+    );
+  }
+  assert.match(images[0], /src="\/art\/alien-1979\.160w\.v1\.webp"/);
+  assert.match(
+    images[0],
+    /srcSet="\/art\/alien-1979\.160w\.v1\.webp 160w, \/art\/alien-1979\.320w\.v1\.webp 320w" sizes="160px"/,
+  );
+  assert.match(images[0], /fetchPriority="high"/, "the first row's first card: the likely LCP");
+  assert.doesNotMatch(images[1], /fetchPriority|loading=/, 'the rest of the first row: eager, normal priority');
   assert.match(images[2], /loading="lazy"/, 'a second-row poster waits for the viewport');
   assert.doesNotMatch(images[2], /fetchPriority/);
+  // (React adds a <link rel="preload" fetchPriority="high"> for it: count the images.)
+  assert.equal(images.filter((img) => /fetchPriority="high"/.test(img)).length, 1, 'exactly one high-priority poster');
+});
+
+test('a "My List" row above row 0 is eager but leaves the one high-priority poster to row 0', () => {
+  const cache = sampleCache();
+  Object.assign(cache, { myList: { length: 1, 0: $ref('heat-1995') } });
+  const html = render(homeProps(cache, 2));
+  const images = html.match(/<img [^>]*>/g) ?? [];
+  assert.equal(images.length, 4);
+  assert.doesNotMatch(images[0], /fetchPriority|loading=/, 'My List: eager, normal priority');
+  assert.match(images[1], /fetchPriority="high"/);
+  assert.equal(images.filter((img) => /fetchPriority="high"/.test(img)).length, 1);
 });
 
 test('hostile strings from the catalog are escaped, never markup', () => {

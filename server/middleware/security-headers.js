@@ -18,7 +18,11 @@ function assignNonce(_req, res, next) {
 /** @param {import('express').Response} res */
 const nonceSource = (_req, res) => `'nonce-${/** @type {any} */ (res).locals.nonce}'`;
 
-export function securityHeaders() {
+/**
+ * @param {{ imgOrigins?: readonly (string | null)[] }} [options] other hosts
+ *   images may come from (POSTER_URL_TEMPLATE's image CDN); nulls are skipped
+ */
+export function securityHeaders({ imgOrigins = [] } = {}) {
   return [
     assignNonce,
     helmet({
@@ -28,7 +32,7 @@ export function securityHeaders() {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", /** @type {any} */ (nonceSource)],
           styleSrc: ["'self'", /** @type {any} */ (nonceSource)],
-          imgSrc: ["'self'", 'data:'],
+          imgSrc: ["'self'", 'data:', ...imgOrigins.filter((origin) => origin !== null)],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],

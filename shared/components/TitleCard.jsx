@@ -5,24 +5,10 @@
 import { memo, useCallback, useId, useState } from 'react';
 import { TitleDetails } from './TitleDetails.jsx';
 import { MyListButton } from './MyListButton.jsx';
+import { Poster } from './Poster.jsx';
 
 /** @typedef {import('../graph/types.js').Title} Title */
-/** @typedef {'high' | 'eager' | 'lazy'} ImagePriority */
-
-/** Poster size in CSS pixels (2:3, like the SVG's viewBox): fixed, so no layout shift. */
-export const POSTER_WIDTH = 160;
-export const POSTER_HEIGHT = 240;
-
-// Static props built once per process, never per render: merging props through
-// stacks of wrappers costs time linear in their count (Netflix TV UI pitfall).
-/** @type {Readonly<Record<ImagePriority, Readonly<Record<string, string>>>>} */
-const IMAGE_PROPS = Object.freeze({
-  // LCP candidates: fetched first (pitfall: a lazy hero image delays LCP).
-  high: Object.freeze({ loading: 'eager', fetchPriority: 'high', decoding: 'async' }),
-  eager: Object.freeze({ loading: 'eager', decoding: 'async' }),
-  // Below the first row: the browser fetches them only near the viewport.
-  lazy: Object.freeze({ loading: 'lazy', decoding: 'async' }),
-});
+/** @typedef {import('./Poster.jsx').ImagePriority} ImagePriority */
 
 /**
  * @param {{ title: Title, image: ImagePriority }} props
@@ -39,15 +25,7 @@ function TitleCardView({ title, image }) {
   return (
     <li className="card" data-title-id={title.id}>
       <a className="card__link" href={`/title/${encodeURIComponent(title.id)}`}>
-        {/* Decorative: the name is right below, so alt="" avoids reading it twice. */}
-        <img
-          className="card__art"
-          src={title.boxart}
-          width={POSTER_WIDTH}
-          height={POSTER_HEIGHT}
-          alt=""
-          {...IMAGE_PROPS[image]}
-        />
+        <Poster id={title.id} image={image} className="card__art" />
         <span className="card__name">{title.name}</span>
         <span className="card__meta">{meta}</span>
       </a>
@@ -73,6 +51,7 @@ function TitleCardView({ title, image }) {
  */
 export const TitleCard = Object.assign(memo(TitleCardView), {
   paths: Object.freeze([
-    ...new Set(['name', 'year', 'rating', 'boxart', ...MyListButton.paths, ...TitleDetails.paths]),
+    // No 'boxart': the poster comes from the id (shared/poster.js).
+    ...new Set(['name', 'year', 'rating', ...MyListButton.paths, ...TitleDetails.paths]),
   ]),
 });

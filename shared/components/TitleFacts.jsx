@@ -3,7 +3,7 @@
 // the visitor's controls (my-list toggle, rating).
 import { MyListButton } from './MyListButton.jsx';
 import { RatingControl } from './RatingControl.jsx';
-import { POSTER_HEIGHT, POSTER_WIDTH } from './TitleCard.jsx';
+import { Poster } from './Poster.jsx';
 
 /** @typedef {import('../pages/title.js').TitleDetailsProps} TitleDetailsProps */
 
@@ -31,17 +31,8 @@ function TitleFactsView({ title, genreHref = null }) {
   ) : null;
   return (
     <article className="title" data-title-id={title.id}>
-      {/* The LCP element of this page: fetched first (lazy hero image pitfall). */}
-      <img
-        className="title__art"
-        src={title.boxart}
-        width={POSTER_WIDTH}
-        height={POSTER_HEIGHT}
-        alt=""
-        loading="eager"
-        fetchPriority="high"
-        decoding="async"
-      />
+      {/* The LCP element of this page: its one high-priority image. */}
+      <Poster id={title.id} image="high" className="title__art" />
       <div className="title__body">
         <h1 className="title__name">{title.name}</h1>
         <p className="title__facts">
@@ -62,7 +53,7 @@ function TitleFactsView({ title, genreHref = null }) {
 /** `paths`: every title key the block and its controls read. */
 export const TitleFacts = Object.assign(TitleFactsView, {
   paths: Object.freeze([
-    ...['name', 'year', 'rating', 'genre', 'director', 'runtime', 'mpaa', 'tagline', 'boxart'],
+    ...['name', 'year', 'rating', 'genre', 'director', 'runtime', 'mpaa', 'tagline'],
     ...MyListButton.paths,
     ...RatingControl.paths,
   ]),

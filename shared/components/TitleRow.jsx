@@ -4,19 +4,21 @@ import { memo } from 'react';
 import { TitleCard } from './TitleCard.jsx';
 
 /** @typedef {import('../graph/types.js').Row} Row */
-/** @typedef {import('./TitleCard.jsx').ImagePriority} ImagePriority */
-
-/** Cards of the first row whose posters get fetchpriority="high" (in view on a laptop). */
-export const HIGH_PRIORITY_CARDS = 4;
+/** @typedef {import('./Poster.jsx').ImagePriority} ImagePriority */
 
 /**
- * @param {boolean} eager the first row, in view at load
+ * One high-priority poster per page: the first card of the first catalog row
+ * (index 0), in the first viewport whether or not a "My List" row (index -1,
+ * eager too) sits above it. Pitfall: several "high" images (four, before
+ * issue 20) share the first round trips, so none of them comes first.
+ * @param {boolean} eager the row is in the first viewport
+ * @param {number} rowIndex
  * @param {number} position of the card in its row
  * @returns {ImagePriority}
  */
-function imagePriority(eager, position) {
+function imagePriority(eager, rowIndex, position) {
   if (!eager) return 'lazy';
-  return position < HIGH_PRIORITY_CARDS ? 'high' : 'eager';
+  return rowIndex === 0 && position === 0 ? 'high' : 'eager';
 }
 
 /**
@@ -37,7 +39,7 @@ function TitleRowView({ row, eager = false }) {
       </h2>
       <ul className="row__cards">
         {row.titles.map((title, position) => (
-          <TitleCard key={title.id} title={title} image={imagePriority(eager, position)} />
+          <TitleCard key={title.id} title={title} image={imagePriority(eager, row.index, position)} />
         ))}
       </ul>
     </section>

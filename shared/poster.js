@@ -1,0 +1,48 @@
+// @ts-check
+// Where a title's poster comes from: a URL template with {id} and {width}
+// (the app's own WebP posters, or a starter's image CDN: POSTER_URL_TEMPLATE),
+// two widths in a srcset, and a placeholder tint from the drawing's own hash.
+// Both sides render from the id alone, so the first renders match.
+import { hashString } from './boxart.js';
+
+/**
+ * The drawing and its encoding, in every URL of the app's own posters: they
+ * are cached for a year, so a change of either needs a new version
+ * (test/posters.test.js pins a fingerprint of both).
+ */
+export const POSTER_VERSION = 'v1';
+
+/** The app's own posters (server/posters/): WebP of shared/boxart.js's drawing. */
+export const DEFAULT_POSTER_TEMPLATE = `/art/{id}.{width}w.${POSTER_VERSION}.webp`;
+
+/** The card's CSS width and its 2x (a phone, a retina laptop): the srcset's two candidates. */
+export const POSTER_WIDTHS = [160, 320];
+
+let template = DEFAULT_POSTER_TEMPLATE;
+
+/**
+ * Sets the template for this process (the server, from config) or this page
+ * (the client, from #marquee-data's page.options): the two must agree, or
+ * hydration would keep the server's srcset and rows rendered later another.
+ * @param {string | null | undefined} value empty: the app's own posters
+ */
+export function setPosterTemplate(value) {
+  template = value || DEFAULT_POSTER_TEMPLATE;
+}
+
+/**
+ * @param {string} id a title id
+ * @returns {{ src: string, srcSet: string, tint: string }} tint: a class of
+ *   views/partials/critical-css.hbs, one per 30° of the drawing's hue
+ */
+export function posterImage(id) {
+  // Ids are slugs (shared/ids.js TITLE_ID): nothing in them to escape.
+  const url = (/** @type {number} */ width) => template.replaceAll('{id}', id).replaceAll('{width}', String(width));
+  const src = url(160);
+  return {
+    src,
+    // Width descriptors: the browser picks by its pixel ratio (sizes="160px").
+    srcSet: `${src} 160w, ${url(320)} 320w`,
+    tint: `tint-${Math.round((hashString(id) % 360) / 30) % 12}`,
+  };
+}
