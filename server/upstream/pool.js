@@ -16,6 +16,8 @@ import { UpstreamError } from './errors.js';
  *   (https://api.example.com/v1: `GET /lists` goes to /v1/lists); no query string or fragment
  * @property {number} [connections] sockets kept open to that origin
  * @property {number} [keepAliveMs] how long an idle socket is kept
+ * @property {boolean} [reuseConnections] false: a new connection per call (`Connection: close`), for
+ *   workshop exercises 01 and 08 only; never a production setting
  * @property {number} [timeoutMs] deadline for one call, queueing included
  * @property {string | null} [ca] a PEM certificate to trust besides the system CAs (the catalog's self-signed one)
  * @property {Readonly<Record<string, string>>} [headers] sent with every call (an API key…), under a call's own
@@ -51,6 +53,7 @@ export function createUpstream({
   url,
   connections = 32,
   keepAliveMs = 4_000,
+  reuseConnections = true,
   timeoutMs = 2_000,
   ca = null,
   headers: fixedHeaders = {},
@@ -72,6 +75,7 @@ export function createUpstream({
     // Pitfall: Node's old http.Agent default of 5 sockets per origin queued
     // every upstream call behind 5 others; Box measured 2.5 s per page at 20
     // concurrent users against a 250 ms API. The limit is a deliberate knob.
+    // (perf/exercises/01-connection-pool)
     connections,
     // Pitfall: a client idle timeout longer than the server's makes us reuse
     // sockets the server is closing (ECONNRESET). Keep it under the upstream's
@@ -111,6 +115,8 @@ export function createUpstream({
             ? { accept: 'application/json', ...fixedHeaders, ...headers }
             : { accept: 'application/json', 'content-type': 'application/json', ...fixedHeaders, ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
+        // Pitfall: a new connection, over TLS a handshake, per call (perf/exercises/01-connection-pool, 08-tls-reuse).
+        reset: !reuseConnections,
       });
       // Always read the body, even for errors: an unread body pins the socket.
       const text = await response.body.text();
