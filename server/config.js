@@ -211,15 +211,15 @@ export function loadConfig(env = process.env) {
       problems.push(`${key}=${(knob.show ?? JSON.stringify)(raw)}: ${error.message}`);
     }
   }
-  // node:http refuses a headers deadline past the request's own.
-  if (v.HEADERS_TIMEOUT_MS > v.REQUEST_TIMEOUT_MS)
-    problems.push(
-      `HEADERS_TIMEOUT_MS=${v.HEADERS_TIMEOUT_MS}: must not exceed REQUEST_TIMEOUT_MS (${v.REQUEST_TIMEOUT_MS})`,
-    );
   // A pitfall on by mistake in production costs real visitors: it must be asked for.
   if (v.EXERCISE && v.NODE_ENV === 'production' && v.EXERCISE_ALLOW_IN_PRODUCTION !== '1')
     problems.push(
       `EXERCISE=${JSON.stringify(v.EXERCISE)}: a workshop pitfall, refused when NODE_ENV=production (EXERCISE_ALLOW_IN_PRODUCTION=1 to measure it on purpose)`,
+    );
+  // node:http refuses a headers deadline past the request's own.
+  if (v.HEADERS_TIMEOUT_MS > v.REQUEST_TIMEOUT_MS)
+    problems.push(
+      `HEADERS_TIMEOUT_MS=${v.HEADERS_TIMEOUT_MS}: must not exceed REQUEST_TIMEOUT_MS (${v.REQUEST_TIMEOUT_MS})`,
     );
   if (problems.length > 0) throw new ConfigError(problems);
   const exercise = v.EXERCISE || null;
