@@ -84,7 +84,11 @@ export function createApp(
   const createModel = createModelFor(createRouterFor, sharedGraph);
 
   // ── Page shell ───────────────────────────────────────────────────────────
-  const templates = createTemplates({ viewsDir: VIEWS_DIR, watchForChanges: config.isDev });
+  const templates = createTemplates({
+    viewsDir: VIEWS_DIR,
+    watchForChanges: config.isDev,
+    compilePerRequest: config.exercise.compileShellPerRequest,
+  });
   const clientManifest = createClientManifest({ distDir: CLIENT_DIR, watchForChanges: config.isDev });
   const streamPage = createPageStreamer({
     templates,
@@ -122,7 +126,9 @@ export function createApp(
   app.use(visitor(config.cookie));
 
   // ── Routes (each registered once: a duplicate is a start-up error) ───────
-  const routes = createRouteTable(app);
+  const routes = createRouteTable(app, { reRegisterEveryMs: config.exercise.reRegisterRouteEveryMs });
+  // A workshop pitfall is on (perf/exercises/): say so, once, where an operator looks.
+  if (config.exercise.id) log.warn({ exercise: config.exercise.id }, `EXERCISE=${config.exercise.id} is on: a pitfall`);
   routes.add('get', '/healthz', (_req, res) => {
     // The pid tells which worker answered when WORKERS > 1.
     res.json({ ok: true, pid: process.pid });
@@ -173,6 +179,7 @@ export function createApp(
     async close() {
       overload.close();
       sharedGraph?.close();
+      routes.close();
       templates.close();
       clientManifest.close();
       await upstream.close();

@@ -8,6 +8,19 @@ import { inspect } from 'node:util';
 import { ConfigError } from './errors.js';
 
 /**
+ * The workshop's pitfalls (perf/exercises/NN-slug/), one value of EXERCISE
+ * each: one knob, so one pitfall at a time and a measurement never mixes two.
+ * The fixed path is the normal code; each pitfall's comment names its folder.
+ */
+export const EXERCISES = Object.freeze({
+  '01': 'connection pool: 5 upstream sockets, a new connection per call',
+  '02': 'template caching: the page shell compiled on every request',
+  '03': 'deep clone: the whole shared catalog graph cloned for every page',
+  '04': 'route table: a refresh re-registers a static handler every 2 ms',
+  '08': 'TLS to the upstream: a new connection (and handshake) per call',
+});
+
+/**
  * Every knob the app server reads. The README's configuration table lists the
  * same keys; test/config.test.js fails when the two drift apart. `show`: how a
  * start-up error repeats a bad value (secrets: not at all).
@@ -66,6 +79,16 @@ export const KNOBS = {
     default: '16000000',
     parse: integer(10000, 2000000000),
     doc: "bound of the catalog graph cache in falcor's size units (about bytes); least recently used paths go first",
+  },
+  EXERCISE: {
+    default: '',
+    parse: oneOf(['', ...Object.keys(EXERCISES)]),
+    doc: 'a workshop exercise (perf/exercises/): turns one classic performance pitfall on in the real code path; empty: none',
+  },
+  EXERCISE_ALLOW_IN_PRODUCTION: {
+    default: '0',
+    parse: oneOf(['0', '1']),
+    doc: '1: EXERCISE is allowed when NODE_ENV=production (the perf tools measure the production bundle); 0: refused there',
   },
   COOKIE_SECRET: {
     default: '',
@@ -168,11 +191,14 @@ export const KNOBS = {
  *   host: string,
  *   port: number,
  *   catalog: Readonly<{ url: string | null, ca: string | null }>,
- *   upstream: Readonly<{ connections: number, keepAliveMs: number, timeoutMs: number, headers: Readonly<Record<string, string>> }>,
+ *   upstream: Readonly<{
+ *     connections: number, keepAliveMs: number, timeoutMs: number, headers: Readonly<Record<string, string>>,
+ *     reuseConnections: boolean,
+ *   }>,
  *   falcor: Readonly<{ maxPaths: number, maxBodyBytes: number }>,
  *   page: Readonly<{ atfRows: number | 'all' }>,
  *   posters: Readonly<{ template: string | null, origin: string | null }>,
- *   graphCache: Readonly<{ ttlMs: number, maxSize: number }>,
+ *   graphCache: Readonly<{ ttlMs: number, maxSize: number, cloneOnRead: boolean }>,
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
  *   log: Readonly<{ level: string }>,
  *   perf: Readonly<{ beaconRatePerMin: number }>,
@@ -186,7 +212,10 @@ export const KNOBS = {
  *     maxEventLoopDelayMs: number, maxEventLoopUtilizationPct: number, maxHeapUsedPct: number, maxInFlight: number,
  *   }>,
  *   workers: number,
+ *   exercise: Readonly<{ id: string | null, compileShellPerRequest: boolean, reRegisterRouteEveryMs: number }>,
  * }>} Config
+ *   exercise and the fields it sets (upstream.connections and .reuseConnections, graphCache.cloneOnRead):
+ *   EXERCISES above
  */
 
 /**
@@ -205,12 +234,18 @@ export function loadConfig(env = process.env) {
       problems.push(`${key}=${(knob.show ?? JSON.stringify)(raw)}: ${error.message}`);
     }
   }
+  // A pitfall on by mistake in production costs real visitors: it must be asked for.
+  if (v.EXERCISE && v.NODE_ENV === 'production' && v.EXERCISE_ALLOW_IN_PRODUCTION !== '1')
+    problems.push(
+      `EXERCISE=${JSON.stringify(v.EXERCISE)}: a workshop pitfall, refused when NODE_ENV=production (EXERCISE_ALLOW_IN_PRODUCTION=1 to measure it on purpose)`,
+    );
   // node:http refuses a headers deadline past the request's own.
   if (v.HEADERS_TIMEOUT_MS > v.REQUEST_TIMEOUT_MS)
     problems.push(
       `HEADERS_TIMEOUT_MS=${v.HEADERS_TIMEOUT_MS}: must not exceed REQUEST_TIMEOUT_MS (${v.REQUEST_TIMEOUT_MS})`,
     );
   if (problems.length > 0) throw new ConfigError(problems);
+  const exercise = v.EXERCISE || null;
 
   return deepFreeze({
     env: v.NODE_ENV,
@@ -219,7 +254,9 @@ export function loadConfig(env = process.env) {
     port: v.PORT,
     catalog: { url: v.CATALOG_URL, ca: v.CATALOG_CA },
     upstream: {
-      connections: v.UPSTREAM_CONNECTIONS,
+      // Exercise 01 is Box's pool: 5 sockets, none reused (perf/exercises/01-connection-pool).
+      connections: exercise === '01' ? 5 : v.UPSTREAM_CONNECTIONS,
+      reuseConnections: exercise !== '01' && exercise !== '08',
       keepAliveMs: v.UPSTREAM_KEEPALIVE_MS,
       timeoutMs: v.UPSTREAM_TIMEOUT_MS,
       headers: v.UPSTREAM_HEADERS,
@@ -228,7 +265,7 @@ export function loadConfig(env = process.env) {
     page: { atfRows: v.ATF_ROWS },
     // origin: another host's, for the CSP's img-src; null for the app's own.
     posters: { template: v.POSTER_URL_TEMPLATE, origin: templateOrigin(v.POSTER_URL_TEMPLATE) },
-    graphCache: { ttlMs: v.GRAPH_CACHE_TTL_MS, maxSize: v.GRAPH_CACHE_MAX_SIZE },
+    graphCache: { ttlMs: v.GRAPH_CACHE_TTL_MS, maxSize: v.GRAPH_CACHE_MAX_SIZE, cloneOnRead: exercise === '03' },
     // Without a configured secret, visitors get new ids after each restart.
     cookie: {
       secret: v.COOKIE_SECRET || randomBytes(32).toString('hex'),
@@ -260,6 +297,12 @@ export function loadConfig(env = process.env) {
     },
     // One process per core serves production; one is easier to debug.
     workers: v.WORKERS ?? (v.NODE_ENV === 'production' ? availableParallelism() : 1),
+    exercise: {
+      id: exercise,
+      compileShellPerRequest: exercise === '02',
+      // An hour of Netflix's leak squeezed into seconds, so a load run shows it.
+      reRegisterRouteEveryMs: exercise === '04' ? 2 : 0,
+    },
   });
 }
 
