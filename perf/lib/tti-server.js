@@ -9,10 +9,13 @@ import { serverArgs } from './server-bundle.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 
-/** Builds the client bundle (prints its sizes against the budgets to stderr). */
-export function buildClient() {
+/**
+ * Builds the client bundle (prints its sizes against the budgets to stderr).
+ * @param {string} [root] another checkout (perf:input --compare)
+ */
+export function buildClient(root = ROOT) {
   return new Promise((resolve, reject) => {
-    const build = spawn(process.execPath, ['client/build.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    const build = spawn(process.execPath, ['client/build.js'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
     build.once('error', reject);
     build.once('exit', (code) =>
       code === 0 ? resolve(undefined) : reject(new Error(`client build failed (code ${code})`)),
@@ -21,12 +24,14 @@ export function buildClient() {
 }
 
 /**
- * @param {{ env?: Record<string, string> }} [options]
+ * @param {{ env?: Record<string, string>, root?: string }} [options] root:
+ *   another checkout, whose own server/build.js makes its bundle
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
-export async function startMarquee({ env = {} } = {}) {
-  const child = spawn(process.execPath, await serverArgs(), {
-    cwd: ROOT,
+export async function startMarquee({ env = {}, root = ROOT } = {}) {
+  const args = root === ROOT ? await serverArgs() : await otherServerArgs(root);
+  const child = spawn(process.execPath, args, {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -77,5 +82,21 @@ export async function startMarquee({ env = {} } = {}) {
       child.stdout?.on('data', keep); // keep draining: a full pipe blocks the server's console.log
       resolve({ url, stop });
     });
+  });
+}
+
+/**
+ * Another checkout's production bundle, built by its own server/build.js.
+ * @param {string} root
+ */
+function otherServerArgs(root) {
+  return new Promise((resolve, reject) => {
+    const build = spawn(process.execPath, ['server/build.js'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    build.once('error', reject);
+    build.once('exit', (code) =>
+      code === 0
+        ? resolve(['--enable-source-maps', 'dist/server.js'])
+        : reject(new Error(`server build in ${root} failed (code ${code})`)),
+    );
   });
 }

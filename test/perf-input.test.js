@@ -1,0 +1,61 @@
+// @ts-check
+// npm run perf:input end to end (issue 20): builds and starts Marquee, clicks
+// a My List button in real Chromium while rows and posters load, and reports
+// click to next paint. Not a speed test: the figure must be measured and sane.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+test(
+  'perf:input --runs 1 measures click to next paint and checks the click toggled',
+  { timeout: 150_000 },
+  async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'marquee-input-'));
+    const json = path.join(dir, 'input.json');
+    try {
+      const stdout = await new Promise((resolve, reject) => {
+        execFile(
+          process.execPath,
+          ['perf/input.js', '--runs', '1', '--latency', '50', '--jitter', '0', '--json', json],
+          {
+            cwd: ROOT,
+            // VISITOR_STORE=memory: nothing written to the repo's data/; no shedding on a busy machine.
+            env: {
+              ...process.env,
+              VISITOR_STORE: 'memory',
+              OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+              OVERLOAD_EVENT_LOOP_UTILIZATION_PCT: '0',
+            },
+            timeout: 140_000,
+          },
+          (error, out, err) =>
+            error ? reject(new Error(`perf:input failed: ${error.message}\n${err}`)) : resolve(out),
+        );
+      });
+      assert.match(String(stdout), /this checkout: median \d+ ms · p90 \d+ ms/);
+      const result = JSON.parse(readFileSync(json, 'utf8'));
+      const [target] = result.targets;
+      assert.equal(target.failures.length, 0);
+      assert.equal(target.clicks.length, 1);
+      for (const click of target.clicks) {
+        assert.ok(
+          click.ms > 0 && click.ms < 10_000,
+          `click to paint ${click.ms} ms: measured, and below a loose bound`,
+        );
+        assert.ok(['event-timing', 'frame-poll'].includes(click.source));
+        assert.ok(click.framePollMs > 0, 'the per-frame poll saw aria-pressed="true"');
+      }
+      const bytes = target.posterBytes['1x'];
+      assert.ok(bytes.images > 0 && bytes.bytes > 0, 'poster bytes of the first viewport');
+      assert.deepEqual(bytes.types, ['webp']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
