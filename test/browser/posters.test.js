@@ -2,11 +2,13 @@
 /* global document, window, getComputedStyle -- page.evaluate and waitForFunction bodies run in the page */
 // Posters in real Chromium (issue 20): one high-priority poster in the first
 // viewport, lazy ones below the fold, the 1x or 2x file by pixel ratio, a
-// tint the CSP lets through, and a clean console.
+// tint the CSP lets through, and a clean console; and perf:input's check
+// that a click really toggled.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
+import { measureClick } from '../../perf/lib/input-run.js';
 
 /** @type {Awaited<ReturnType<typeof startApp>>} */
 let app;
@@ -15,7 +17,8 @@ let browser;
 before(async () => {
   // Shedding off: on a CPU-starved machine a shed poster stays broken (browsers do not retry).
   const env = { ATF_ROWS: '3', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_EVENT_LOOP_UTILIZATION_PCT: '0' };
-  [app, browser] = await Promise.all([startApp({ env }), launchBrowser()]);
+  const extraRoutes = (/** @type {any} */ routes) => routes.add('get', '/no-toggle', noToggle);
+  [app, browser] = await Promise.all([startApp({ env, extraRoutes }), launchBrowser()]);
 });
 after(async () => {
   await browser?.close();
@@ -103,4 +106,25 @@ test('rows below the fold have lazy posters, server-rendered or loaded later', a
   assert.equal(await page.locator('[data-row-index="8"] img[decoding="async"]').count(), total);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+/**
+ * A card whose My List button never changes: what a broken page does.
+ * @param {import('express').Request} _req
+ * @param {import('express').Response} res
+ */
+function noToggle(_req, res) {
+  const card = '<li class="card"><button class="mylist--card" aria-pressed="false">+</button></li>';
+  const mark = `<script nonce="${res.locals.nonce}">performance.mark('marquee:interactive')</script>`;
+  res.type('html').send(`<!doctype html><section data-row-state="loaded"><ul>${card}</ul></section>${mark}`);
+}
+
+// perf:input (perf/lib/input-run.js): a click that toggled nothing fails the
+// run, whatever its timing (test/perf-input.test.js runs the whole command).
+test('perf:input fails a click that did not toggle My List', async () => {
+  const viewport = { width: 1280, height: 800 };
+  await assert.rejects(
+    measureClick(browser, { url: `${app.url}/no-toggle`, viewport, dpr: 1, scroll: 0 }),
+    /did not toggle My List/,
+  );
 });
