@@ -6,13 +6,14 @@ import { createRouteTable } from './route-table.js';
 import { createLogger } from './log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { visitor } from './middleware/visitor.js';
+import { sameOriginWrites } from './middleware/same-origin-writes.js';
 import { createTemplates } from './render/templates.js';
 import { createClientManifest } from './render/client-manifest.js';
 import { createPageStreamer } from './render/stream-page.js';
 import { createUpstream } from './upstream/pool.js';
 import { createCatalogClients } from './upstream/index.js';
 import { createRouter } from './falcor/router.js';
-import { falcorEndpoint } from './falcor/endpoint.js';
+import { falcorEndpoint, MODEL_POST_TYPES } from './falcor/endpoint.js';
 import { createModelFor } from './pages/model.js';
 import { createSharedGraph } from './graph-cache/shared-graph.js';
 import { createGraphCacheMetrics } from './metrics/graph-cache.js';
@@ -99,6 +100,9 @@ export function createApp(
 
   const app = express();
   app.disable('x-powered-by');
+  // Off unless TRUST_PROXY names the proxy: req.ip, req.secure and req.host
+  // then come from its X-Forwarded-* headers, and from nobody else's.
+  app.set('trust proxy', config.security.trustProxy);
 
   // ── Middleware ───────────────────────────────────────────────────────────
   // First, and cheap: once stopping, /readyz says 503 and every answer
@@ -122,6 +126,10 @@ export function createApp(
   // sent as compressed at build time (the compressor skips this path).
   // Mounted before the visitor cookie so assets never carry Set-Cookie.
   app.use(ASSETS_PATH, staticAssets({ dir: CLIENT_DIR, precompressed: config.delivery.compression }));
+  // Writes from another site are refused before the visitor cookie: a forged
+  // write neither mints a visitor nor replaces the victim's cookie.
+  const { publicOrigin } = config.security;
+  app.use('/model.json', sameOriginWrites({ contentTypes: MODEL_POST_TYPES, publicOrigin, log }));
   // Pages and the Falcor endpoint know who asks: the visitor's own list and ratings.
   app.use(visitor(config.cookie));
 

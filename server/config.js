@@ -3,6 +3,7 @@
 // A bad value is a start-up error that names every bad key (epic-stack's
 // env.server.ts habit), never a surprise on the first request.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { inspect } from 'node:util';
 import { ConfigError } from './errors.js';
@@ -96,7 +97,21 @@ export const KNOBS = {
     doc: 'signs the visitor cookie (32+ chars); empty: a random one per start',
     show: hidden,
   },
-  COOKIE_SECURE: { default: '0', parse: oneOf(['0', '1']), doc: '1: the visitor cookie is sent over HTTPS only' },
+  COOKIE_SECURE: {
+    default: '0',
+    parse: oneOf(['0', '1']),
+    doc: '1: the visitor cookie is always Secure (HTTPS only); 0: Secure when the request came over HTTPS',
+  },
+  TRUST_PROXY: {
+    default: '',
+    parse: trustProxy,
+    doc: "Express 'trust proxy': proxy hops (1) or addresses (loopback, 10.0.0.0/8, ...) whose X-Forwarded-* headers count; empty: none",
+  },
+  PUBLIC_ORIGIN: {
+    default: '',
+    parse: optional(publicOrigin),
+    doc: "the site's own origin as browsers see it (https://films.example): /model.json writes from any other are refused; empty: the request's Host (X-Forwarded-Host behind a trusted proxy)",
+  },
   WORKERS: {
     default: '',
     parse: optional(integer(1, 256)),
@@ -200,6 +215,7 @@ export const KNOBS = {
  *   posters: Readonly<{ template: string | null, origin: string | null }>,
  *   graphCache: Readonly<{ ttlMs: number, maxSize: number, cloneOnRead: boolean }>,
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
+ *   security: Readonly<{ trustProxy: false | number | readonly string[], publicOrigin: string | null }>,
  *   log: Readonly<{ level: string }>,
  *   perf: Readonly<{ beaconRatePerMin: number }>,
  *   delivery: Readonly<{ compression: boolean }>,
@@ -272,6 +288,7 @@ export function loadConfig(env = process.env) {
       ephemeral: !v.COOKIE_SECRET,
       secure: v.COOKIE_SECURE === '1',
     },
+    security: { trustProxy: v.TRUST_PROXY, publicOrigin: v.PUBLIC_ORIGIN },
     log: { level: v.LOG_LEVEL || (v.NODE_ENV === 'test' ? 'silent' : 'info') },
     perf: { beaconRatePerMin: v.BEACON_RATE_PER_MIN },
     delivery: { compression: v.COMPRESSION === '1' },
@@ -487,6 +504,54 @@ function posterTemplate(raw) {
 /** @param {string | null} template @returns {string | null} */
 function templateOrigin(template) {
   return template && !template.startsWith('/') ? new URL(sampleUrl(template)).origin : null;
+}
+
+/** Named ranges Express's 'trust proxy' understands (proxy-addr). */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * A hop count or a list of proxy addresses, as Express's 'trust proxy' takes
+ * them. Never `true`: trusting every address lets any client write its own
+ * X-Forwarded-For (its address, so its rate limit) and X-Forwarded-Proto.
+ * @param {string} raw
+ * @returns {false | number | string[]}
+ */
+function trustProxy(raw) {
+  if (raw === '') return false;
+  if (/^\d+$/.test(raw)) return integer(1, 32)(raw);
+  const list = raw.split(',').map((item) => item.trim());
+  const bad = list.filter((item) => !PROXY_RANGES.has(item) && !isAddressOrSubnet(item));
+  if (bad.length > 0)
+    throw new Error(
+      `must be a hop count (1) or proxy addresses, subnets or loopback, linklocal, uniquelocal; not ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    );
+  return list;
+}
+
+/** @param {string} item an IP address, maybe with a /prefix */
+function isAddressOrSubnet(item) {
+  const [address, prefix, extra] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * The site's origin, compared with a write's Origin header
+ * (server/middleware/same-origin-writes.js): scheme, host and port only.
+ * @param {string} raw
+ */
+function publicOrigin(raw) {
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('must be an origin such as https://films.example');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('must be http: or https:');
+  if (url.username || url.password || url.search || url.hash || /[?#]/.test(raw) || url.pathname !== '/')
+    throw new Error('must be scheme://host[:port] only, as browsers send it in Origin (no path, query or user)');
+  return url.origin;
 }
 
 /** @param {string} raw */

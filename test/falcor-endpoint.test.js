@@ -267,6 +267,9 @@ const BAD_REQUESTS = /** @type {[string, number, () => Promise<Response>][]} */ 
   ['a callPath not ending in a name', 400, () => post({ method: 'call', callPath: ['myList', 0], arguments: [] })],
   ['a call to no function', 400, () => post({ method: 'call', callPath: ['myList', 'explode'], arguments: [] })],
   ['an unsupported content type', 415, () => post('x', { type: 'multipart/form-data; boundary=x' })],
+  // What a cross-site form or a no-cors fetch can send; the client never does.
+  ['a text/plain body', 415, () => post(`method=get&paths=${enc([['lists', 'length']])}`, { type: 'text/plain' })],
+  ['a body of no type', 415, () => fetch(base, { method: 'POST', body: new Blob(['method=get']) })],
   [
     'a declared body over maxBodyBytes',
     413,

@@ -12,6 +12,14 @@ import { silentLog } from './route-values.js';
 /** @typedef {import('express').Request} Request */
 /** @typedef {import('express').Response} Response */
 
+/**
+ * What a POST may carry: the form encoding client/fetch-data-source.js (and
+ * falcor's HttpDataSource) sends, and JSON for other clients (no form can
+ * send it, and a cross-site fetch only after a CORS preflight this app never
+ * grants). server/app.js refuses the rest before the visitor cookie.
+ */
+export const MODEL_POST_TYPES = Object.freeze(['application/x-www-form-urlencoded', 'application/json']);
+
 /** falcor-router's own messages for requests it cannot serve. */
 const ROUTER_REFUSALS = new Map([
   ['function does not exist.', 'no such function'],
@@ -148,12 +156,10 @@ async function bodyFields(req, maxBytes, timeoutMs) {
     .split(';')[0]
     .trim()
     .toLowerCase();
+  // No type and text/plain (old HttpDataSource versions sent them) are
+  // refused too: they are how a cross-site form or no-cors fetch sends a body.
+  if (!MODEL_POST_TYPES.includes(type)) throw new RequestError(415, `send ${MODEL_POST_TYPES.join(' or ')}`);
   const isJson = type === 'application/json';
-  // falcor's HttpDataSource posts form encoding; older versions sent no type
-  // or text/plain (an XHR default), so those read as forms too.
-  if (!isJson && type !== '' && type !== 'application/x-www-form-urlencoded' && type !== 'text/plain') {
-    throw new RequestError(415, 'send application/x-www-form-urlencoded or application/json');
-  }
   const text = await readBody(req, maxBytes, timeoutMs);
   if (!isJson) return formFields(new URLSearchParams(text));
   const body = parseJson(text, 'body');

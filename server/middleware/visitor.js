@@ -9,7 +9,8 @@ const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**
- * @param {{ secret: string, secure: boolean }} options
+ * @param {{ secret: string, secure: boolean }} options secure: always Secure
+ *   (COOKIE_SECURE=1), else only when the request came over HTTPS
  * @returns {import('express').RequestHandler[]}
  */
 export function visitor({ secret, secure }) {
@@ -28,7 +29,10 @@ export function visitor({ secret, secure }) {
         signed: true,
         httpOnly: true,
         sameSite: 'lax',
-        secure,
+        // req.secure: a TLS socket, or X-Forwarded-Proto: https from a proxy
+        // Express trusts (TRUST_PROXY). A cookie set over HTTPS without Secure
+        // would also be sent over plain http, where anyone on the path reads it.
+        secure: secure || req.secure,
         maxAge: ONE_YEAR_MS,
         path: '/',
       });
