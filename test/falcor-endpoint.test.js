@@ -271,6 +271,55 @@ const BAD_REQUESTS = /** @type {[string, number, () => Promise<Response>][]} */ 
   ['a text/plain body', 415, () => post(`method=get&paths=${enc([['lists', 'length']])}`, { type: 'text/plain' })],
   ['a body of no type', 415, () => fetch(base, { method: 'POST', body: new Blob(['method=get']) })],
   [
+    'a set whose path has no value in its jsonGraph',
+    400,
+    () =>
+      post({
+        method: 'set',
+        jsonGraph: { jsonGraph: { titlesById: { a: { userRating: 5 } } }, paths: [['titlesById', 'b', 'userRating']] },
+      }),
+  ],
+  [
+    'a set whose path runs through a value',
+    400,
+    () => post({ method: 'set', jsonGraph: { jsonGraph: { lists: 3 }, paths: [['lists', 'length']] } }),
+  ],
+  [
+    'a set with one of its range missing',
+    400,
+    () =>
+      post({
+        method: 'set',
+        jsonGraph: { jsonGraph: { lists: { 0: { name: 'x' } } }, paths: [['lists', range(0, 1), 'name']] },
+      }),
+  ],
+  [
+    'a set on a read-only path',
+    400,
+    () =>
+      post({
+        method: 'set',
+        jsonGraph: { jsonGraph: { titlesById: { a: { name: 'x' } } }, paths: [['titlesById', 'a', 'name']] },
+      }),
+  ],
+  [
+    'a set on a read-only path beside a writable one',
+    400,
+    () =>
+      post({
+        method: 'set',
+        jsonGraph: {
+          jsonGraph: { titlesById: { a: { userRating: 4, year: 1 } } },
+          paths: [['titlesById', 'a', ['userRating', 'year']]],
+        },
+      }),
+  ],
+  [
+    'a set on a path no route has',
+    400,
+    () => post({ method: 'set', jsonGraph: { jsonGraph: { nothing: { here: 1 } }, paths: [['nothing', 'here']] } }),
+  ],
+  [
     'a declared body over maxBodyBytes',
     413,
     () => post(`method=get&paths=${enc([['lists', 'length']])}&pad=${'x'.repeat(70_000)}`),
@@ -321,6 +370,30 @@ for (const [what, status, send] of BAD_REQUESTS) {
     assertPrototypeClean();
   });
 }
+
+test('malformed and read-only sets are refused before any route runs: nothing logged, nothing written', async () => {
+  const lists = await (await get([['lists', 0, 0]])).json();
+  const id = lists.jsonGraph.lists[0][0].value[1];
+  const before = (await (await get([['titlesById', id, ['userRating', 'name']]])).json()).jsonGraph.titlesById[id];
+  logged.length = 0;
+  const refused = await Promise.all([
+    post({ method: 'set', jsonGraph: { jsonGraph: {}, paths: [['titlesById', id, 'userRating']] } }),
+    post({
+      method: 'set',
+      jsonGraph: {
+        jsonGraph: { titlesById: { [id]: { userRating: 1, name: 'Renamed' } } },
+        paths: [['titlesById', id, ['userRating', 'name']]],
+      },
+    }),
+  ]);
+  assert.deepEqual(
+    refused.map((res) => res.status),
+    [400, 400],
+  );
+  assert.deepEqual(logged, [], "a refused set is the client's mistake: no stack trace, no log line");
+  const after = (await (await get([['titlesById', id, ['userRating', 'name']]])).json()).jsonGraph.titlesById[id];
+  assert.deepEqual(after, before, 'the writable path beside the read-only one was not written either');
+});
 
 test('the server still answers after every refusal', async () => {
   const res = await get([['lists', 'length']]);

@@ -6,6 +6,7 @@
  * answers JSON that no cache may keep.
  */
 import { RequestError, parseJson, validateFalcorRequest } from './validate-request.js';
+import { hasReadOnlyPath } from './set-request.js';
 import { silentLog } from './route-values.js';
 
 /** @typedef {import('./route-values.js').Log} Log */
@@ -50,6 +51,7 @@ export function falcorEndpoint({
 
   return async function falcorModelJson(req, res) {
     let request;
+    let router;
     try {
       const isRead = req.method === 'GET' || req.method === 'HEAD';
       if (!isRead && req.method !== 'POST') {
@@ -60,6 +62,9 @@ export function falcorEndpoint({
         ? queryFields(req.originalUrl ?? req.url)
         : await bodyFields(req, maxBodyBytes, bodyTimeoutMs);
       request = validateFalcorRequest(isRead ? 'GET' : 'POST', field, { maxPaths });
+      router = createRouterFor(req);
+      if (request.method === 'set' && hasReadOnlyPath(router, request.simplePaths))
+        throw new RequestError(400, 'jsonGraph.paths: a path no route can set (read-only)');
     } catch (err) {
       if (!(err instanceof RequestError)) {
         log.error({ err }, 'falcor request unreadable');
@@ -74,7 +79,7 @@ export function falcorEndpoint({
 
     try {
       const started = performance.now();
-      const envelope = await run(createRouterFor(req), request);
+      const envelope = await run(router, request);
       // Nearly all of the router's time is waiting on the catalog: exposed
       // as the `upstream` phase of Server-Timing and of the request log.
       if (res.locals) res.locals.timings = { ...res.locals.timings, upstream: performance.now() - started };

@@ -5,6 +5,7 @@
  * time linear in the size of the request text, never in the size of what a
  * range *describes*: {from: 0, to: 1e9} is counted, not expanded.
  */
+import { spreadPathSet, hasPathWithoutValue } from './set-request.js';
 
 export class RequestError extends Error {
   /** @param {number} status @param {string} message short, safe to show */
@@ -31,7 +32,7 @@ const MAX_PATH_LENGTH = 32;
  * @typedef {string | number | { from?: number, to?: number, length?: number }} KeyOrRange
  * @typedef {(KeyOrRange | KeyOrRange[])[]} PathSet
  * @typedef {{ method: 'get', paths: PathSet[] }
- *   | { method: 'set', jsonGraph: { jsonGraph: object, paths: PathSet[] } }
+ *   | { method: 'set', jsonGraph: { jsonGraph: object, paths: PathSet[] }, simplePaths: (string | number)[][] }
  *   | { method: 'call', callPath: PathSet, args: unknown[], pathSuffixes: PathSet[], paths: PathSet[] }} FalcorRequest
  */
 
@@ -89,10 +90,12 @@ export function validateFalcorRequest(httpMethod, field, { maxPaths }) {
     const envelope = json('jsonGraph');
     if (!isPlainObject(envelope) || !isPlainObject(envelope.jsonGraph))
       throw new RequestError(400, 'jsonGraph must be a JSON Graph envelope');
-    return {
-      method,
-      jsonGraph: { jsonGraph: envelope.jsonGraph, paths: pathSets(envelope.paths, 'jsonGraph.paths', budget) },
-    };
+    const paths = pathSets(envelope.paths, 'jsonGraph.paths', budget);
+    // At most maxPaths of them: the budget above counted every one.
+    const simplePaths = paths.flatMap(spreadPathSet);
+    if (hasPathWithoutValue(envelope.jsonGraph, simplePaths))
+      throw new RequestError(400, 'jsonGraph.paths: each path needs a value in jsonGraph');
+    return { method, jsonGraph: { jsonGraph: envelope.jsonGraph, paths }, simplePaths };
   }
 
   const [callPath] = pathSets([json('callPath')], 'callPath', budget);
