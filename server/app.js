@@ -166,7 +166,7 @@ export function createApp(
   for (const entry of PAGES) routes.add('get', entry.path, pageHandler(entry, { options: pageOptions, createModel, streamPage }));
   mountPosters(routes, config.posters);
   // Prometheus text; under node:cluster, the aggregate of all workers.
-  mountMetrics(routes, { registry });
+  mountMetrics(routes, { registry, token: config.security.metricsToken });
   countRoutes(registry, routes);
 
   mountPerf(routes, { registry, log, config, templates });

@@ -127,6 +127,12 @@ export const KNOBS = {
     parse: integer(1, 100000),
     doc: 'POST /perf/beacon requests allowed per client address per minute (token bucket, same burst)',
   },
+  METRICS_TOKEN: {
+    default: '',
+    parse: optional(metricsToken),
+    doc: 'when set, GET /metrics, /perf and /perf/summary.json need Authorization: Bearer <token> (32+ chars); empty: public',
+    show: hidden,
+  },
   COMPRESSION: {
     default: '1',
     parse: oneOf(['0', '1']),
@@ -215,7 +221,7 @@ export const KNOBS = {
  *   posters: Readonly<{ template: string | null, origin: string | null }>,
  *   graphCache: Readonly<{ ttlMs: number, maxSize: number, cloneOnRead: boolean }>,
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
- *   security: Readonly<{ trustProxy: false | number | readonly string[], publicOrigin: string | null }>,
+ *   security: Readonly<{ trustProxy: false | number | readonly string[], publicOrigin: string | null, metricsToken: string | null }>,
  *   log: Readonly<{ level: string }>,
  *   perf: Readonly<{ beaconRatePerMin: number }>,
  *   delivery: Readonly<{ compression: boolean }>,
@@ -288,7 +294,7 @@ export function loadConfig(env = process.env) {
       ephemeral: !v.COOKIE_SECRET,
       secure: v.COOKIE_SECURE === '1',
     },
-    security: { trustProxy: v.TRUST_PROXY, publicOrigin: v.PUBLIC_ORIGIN },
+    security: { trustProxy: v.TRUST_PROXY, publicOrigin: v.PUBLIC_ORIGIN, metricsToken: v.METRICS_TOKEN },
     log: { level: v.LOG_LEVEL || (v.NODE_ENV === 'test' ? 'silent' : 'info') },
     perf: { beaconRatePerMin: v.BEACON_RATE_PER_MIN },
     delivery: { compression: v.COMPRESSION === '1' },
@@ -552,6 +558,16 @@ function publicOrigin(raw) {
   if (url.username || url.password || url.search || url.hash || /[?#]/.test(raw) || url.pathname !== '/')
     throw new Error('must be scheme://host[:port] only, as browsers send it in Origin (no path, query or user)');
   return url.origin;
+}
+
+/**
+ * A bearer token (RFC 6750 token68 characters), long enough not to be guessed.
+ * @param {string} raw
+ */
+function metricsToken(raw) {
+  if (raw.length < 32) throw new Error('must be at least 32 characters (e.g. openssl rand -hex 32)');
+  if (!/^[A-Za-z0-9._~+/-]+=*$/.test(raw)) throw new Error('must be letters, digits and -._~+/ only');
+  return raw;
 }
 
 /** @param {string} raw */

@@ -11,6 +11,7 @@ import { createRateLimiter, rateLimit } from './rate-limit.js';
 import { createPerfAggregates } from './aggregate.js';
 import { perfDashboard } from './dashboard.js';
 import { perfScope } from './cluster.js';
+import { requireToken } from '../middleware/require-token.js';
 
 /** sendBeacon(url, string) sends text/plain; a Blob may be typed application/json. */
 const BEACON_TYPES = ['text/plain', 'application/json'];
@@ -75,8 +76,11 @@ export function mountPerf(routes, { registry, log, config, templates }) {
   };
 
   routes.add('post', '/perf/beacon', rateLimit(limiter, count), requireBeaconType, readBody, acceptBeacon);
-  routes.add('get', '/perf', perfDashboard({ templates, scope }));
-  routes.add('get', '/perf/summary.json', async (_req, res) => {
+  // The figures are for the operator (METRICS_TOKEN); the beacon stays open,
+  // since every visitor's browser sends one.
+  const operatorOnly = requireToken(config.security.metricsToken);
+  routes.add('get', '/perf', operatorOnly, perfDashboard({ templates, scope }));
+  routes.add('get', '/perf/summary.json', operatorOnly, async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await scope.snapshot());
   });
 }
