@@ -64,6 +64,28 @@ describe('parseBeacon', () => {
     });
   }
 
+  test('each metric has a plausible bound: a minute for a load, ten seconds for an interaction', () => {
+    /** @type {[string, number][]} */
+    const bounds = [
+      ['appTTI', 60_000],
+      ['labTTI', 60_000],
+      ['tbt', 60_000],
+      ['fcp', 60_000],
+      ['lcp', 60_000],
+      ['ttfb', 60_000],
+      ['inp', 10_000],
+      ['cls', 10],
+    ];
+    for (const [name, max] of bounds) {
+      assert.equal(parse(validBeacon({ metrics: { [name]: max } })).ok, true, `${name} = ${max} is accepted`);
+      const over = parse(validBeacon({ metrics: { [name]: max * 1.001 } }));
+      assert.equal(over.ok, false, `${name} past ${max} is refused`);
+      assert.match(over.error, new RegExp(`metrics\\.${name} must be at most ${max}`));
+    }
+    assert.equal(parse(validBeacon({ keyInput: [10_001] })).ok, false, 'a key press is an interaction too');
+    assert.equal(parse(validBeacon({ server: { total: 60_001 } })).ok, false, 'server timings are bounded like a load');
+  });
+
   test('error messages quote client names cut short', () => {
     const result = parse(validBeacon({ metrics: { ['x'.repeat(5000)]: 1 } }));
     assert.equal(result.ok, false);
@@ -111,5 +133,32 @@ describe('POST /perf/beacon refuses junk before it reaches the aggregates', () =
     assert.equal(summary.beacons, 0, 'no refused beacon may reach the aggregates');
     for (const route of summary.routes)
       assert.deepEqual(route.metrics, [], `route ${route.route} must hold no samples`);
+  });
+});
+
+describe('forged slow beacons within the rate limit cannot move the percentiles', () => {
+  /** @type {Awaited<ReturnType<typeof startApp>>} */
+  let app;
+  before(async () => {
+    app = await startApp({ env: { BEACON_RATE_PER_MIN: '1000' } });
+  });
+  after(() => app?.close());
+
+  test('65 beacons claiming 599,999 ms (the measured attack) are refused whole', async () => {
+    for (let i = 0; i < 20; i += 1) assert.equal((await postBeacon(app.url, validBeacon())).status, 204);
+    const statuses = new Set();
+    for (let i = 0; i < 65; i += 1) {
+      const forged = validBeacon({ metrics: { appTTI: 599_999, labTTI: 599_999, lcp: 599_999, inp: 599_999 } });
+      statuses.add((await postBeacon(app.url, forged)).status);
+    }
+    assert.deepEqual([...statuses], [400]);
+    const summary = await perfSummary(app.url);
+    assert.equal(summary.beacons, 20);
+    const home = summary.routes.find((/** @type {any} */ r) => r.route === '/');
+    for (const name of ['appTTI', 'labTTI', 'lcp', 'inp']) {
+      const metric = home.metrics.find((/** @type {any} */ m) => m.name === name);
+      assert.equal(metric.count, 20, `${name}: only the real samples`);
+      assert.ok(metric.max < 1000, `${name}: max ${metric.max} ms, the real beacons' figure`);
+    }
   });
 });

@@ -61,6 +61,9 @@ describe('POST /perf/beacon and GET /perf through the app', () => {
     assert.ok(nonce && styleNonce === nonce, "the inline style must carry this response's nonce");
     assert.match(html, /Route <code>\/<\/code>/);
     assert.match(html, /App TTI \(hydrated\)/);
+    // One beacon per metric so far: each percentile rests on that one sample, and says so.
+    assert.match(html, /<td class="few">\d+ ms <span class="n">\(1\)<\/span><\/td>/);
+    assert.match(html, /samples at or above each percentile/);
     const charts = html.match(/<svg [^>]*role="img"/g) ?? [];
     assert.ok(charts.length >= 20, `expected a histogram and a series per metric, got ${charts.length} charts`);
     assert.match(html, /<rect [^>]*class="bar"/, 'histogram bars');

@@ -56,7 +56,8 @@ export function dashboardData(snapshot, nonce) {
         rows: metrics.map((m) => ({
           label: label(m.name),
           count: m.count,
-          ...Object.fromEntries(['p50', 'p75', 'p95', 'p99', 'max'].map((q) => [q, formatValue(m[q], m.unit)])),
+          percentiles: QUANTILES.map(([key, q]) => percentileCell(m[key], m.unit, m.count, q)),
+          max: formatValue(m.max, m.unit),
         })),
         charts: metrics.map((m) => ({
           label: label(m.name),
@@ -88,7 +89,44 @@ export function dashboardData(snapshot, nonce) {
   }));
   const scope =
     snapshot.scope === 'cluster' ? 'all workers' : snapshot.scope === 'process' ? 'this process' : snapshot.scope;
-  return { nonce, beacons: snapshot.beacons, scope, hasData: routes.length > 0, routes, recent };
+  return {
+    nonce,
+    beacons: snapshot.beacons,
+    scope,
+    hasData: routes.length > 0,
+    routes,
+    recent,
+    fewSamples: FEW_SAMPLES,
+  };
+}
+
+/** The percentiles the table shows, in order. */
+const QUANTILES = /** @type {const} */ ([
+  ['p50', 0.5],
+  ['p75', 0.75],
+  ['p95', 0.95],
+  ['p99', 0.99],
+]);
+
+/**
+ * Below this many samples at or above it, a percentile is a handful of page
+ * views (or of forged beacons within the rate limit): shown, but marked.
+ */
+export const FEW_SAMPLES = 5;
+
+/**
+ * A percentile and, beside it, how many samples lie at or above it: the
+ * number of beacons that decide it. p99 of 65 samples is the largest one;
+ * one beacon, real or forged, sets it.
+ * @param {number} value
+ * @param {'ms' | 'score' | 'bytes'} unit
+ * @param {number} count samples in the series
+ * @param {number} q 0..1
+ */
+export function percentileCell(value, unit, count, q) {
+  // The sketch answers the sample of rank floor(q * (count - 1)), from 0.
+  const atOrAbove = count - Math.floor(q * (count - 1));
+  return { value: formatValue(value, unit), atOrAbove, few: atOrAbove < FEW_SAMPLES };
 }
 
 /** @param {string} name */
