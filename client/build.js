@@ -83,6 +83,11 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
     splitting: true,
     minify: true,
     sourcemap: 'linked',
+    // The maps are served beside the bundles (/assets/*.js.map): in a build
+    // for production they map stack traces and DevTools to file:line without
+    // publishing the source itself. The dev loop (--watch) keeps the source
+    // in them, for DevTools' Sources panel.
+    sourcesContent: watch,
     target: ['es2022'],
     platform: 'browser',
     jsx: 'automatic',

@@ -136,6 +136,23 @@ test('precompressed: false (COMPRESSION=0) sends the raw file to everyone', asyn
   }
 });
 
+test('the server bundle and its map are never served: only the client build is under /assets', async () => {
+  const app = await startApp();
+  try {
+    for (const path of [
+      '/assets/../server.js.map',
+      '/assets/..%2fserver.js.map',
+      '/server.js.map',
+      '/dist/server.js.map',
+    ]) {
+      const res = await rawGet(app.url + path);
+      assert.equal(res.status, 404, path);
+    }
+  } finally {
+    await app.close();
+  }
+});
+
 test('the app serves the real build precompressed, never recompressed, with no cookie', async () => {
   const app = await startApp();
   try {
@@ -153,6 +170,10 @@ test('the app serves the real build precompressed, never recompressed, with no c
     assert.equal(map.status, 200);
     assert.ok(map.body.length > 1024);
     assert.equal(map.headers['content-encoding'], undefined, 'the per-request compressor must skip /assets');
+    // It maps to file:line without publishing the source (issue 14); `--watch` builds keep it for DevTools.
+    const parsed = JSON.parse(map.body.toString());
+    assert.ok(parsed.mappings.length > 0 && parsed.sources.length > 0);
+    assert.equal(parsed.sourcesContent, undefined, 'a production build serves no sourcesContent');
   } finally {
     await app.close();
   }
