@@ -6,7 +6,7 @@
 // write that lands during the copy is simply not in it. Asking the running
 // catalog over HTTP instead would need an endpoint that writes files where a
 // caller says, and would spend the catalog's event loop on the copy.
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
@@ -28,6 +28,7 @@ export async function backupVisitorDb(source, target) {
   // Written beside the target and renamed when complete and checked: a
   // backup that fails half way leaves no file that looks like a backup.
   const partial = `${target}.partial`;
+  mkdirSync(path.dirname(target), { recursive: true });
   const db = new Database(source, { readonly: true, fileMustExist: true });
   try {
     await db.backup(partial, { progress: () => ALL_PAGES });
