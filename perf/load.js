@@ -65,6 +65,12 @@ async function main() {
         .join(' ')}`,
     );
 
+  // ── Primed caches: the pages a running site would have served (--prime) ──
+  for (const t of targets) {
+    for (const p of options.prime) await (await fetch(new URL(p, t.url))).arrayBuffer();
+  }
+  if (options.prime.length > 0) console.log(`  primed: ${options.prime.length} paths asked once of each app`);
+
   // ── Visitors: returning (a signed cookie and a list each) or first visits ──
   const maxConnections = Math.max(...options.levels);
   /** @type {Record<string, string[] | undefined>} */

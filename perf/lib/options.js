@@ -13,6 +13,8 @@ export const USAGE = `npm run perf:load -- [options]
   --vs 'K=v ...'              also measure configuration B, alternating A B A B; with CATALOG_* knobs
                               (CATALOG_TLS=1, CATALOG_LATENCY_MS=…) each side gets a catalog of its own
   --baseline                  B is the same page without a data layer (perf/baseline/), first visits only
+  --prime '/a /b ...'         GET these paths once on every app before the warm-up (fills its caches as the
+                              traffic of a running site would)
   --rounds 2                  A/B alternations per level with --vs
   --json FILE                 write every figure as JSON (and the chart next to it)
   --url URL                   load a running server instead of starting one
@@ -40,6 +42,7 @@ export function readOptions(argv) {
       warmup: { type: 'string', default: '3' },
       vs: { type: 'string' },
       baseline: { type: 'boolean', default: false },
+      prime: { type: 'string', default: '' },
       rounds: { type: 'string', default: '2' },
       json: { type: 'string' },
       url: { type: 'string' },
@@ -75,7 +78,9 @@ export function readOptions(argv) {
     visitors: values.baseline ? 'new' : String(values.visitors),
     baseline: Boolean(values.baseline),
     allowBroken: Boolean(values['allow-broken']),
+    prime: String(values.prime).split(/\s+/).filter(Boolean),
   };
+  for (const p of options.prime) if (!p.startsWith('/')) problems.push(`--prime paths must start with /, got ${p}`);
   if (options.baseline && (options.vs || options.url)) problems.push('--baseline is its own B: drop --vs and --url');
   if (options.baseline && values.visitors === 'returning' && argv.includes('--visitors'))
     problems.push('--baseline has no visitors: it compares first visits (drop --visitors)');

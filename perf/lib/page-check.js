@@ -9,6 +9,7 @@
 // guard sent (marquee_requests_shed_total) are the server saying "not now", on
 // purpose: counted and shown, not failures.
 import { matchRoute } from '../../shared/pages/registry.js';
+import { fetchUnlessShed } from './visitors.js';
 
 const CARD = /<li class="card"/g;
 
@@ -33,7 +34,10 @@ export function contentOf(body) {
  * @returns {Promise<PageCheck>}
  */
 export async function checkPage(url, { cookie } = {}) {
-  const res = await fetch(url, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(30_000) });
+  const res = await fetchUnlessShed(new URL(url), {
+    headers: cookie ? { cookie } : {},
+    signal: AbortSignal.timeout(30_000),
+  });
   const body = await res.text();
   return { status: res.status, bytes: Buffer.byteLength(body), ...contentOf(body) };
 }

@@ -16,12 +16,12 @@ export async function returningVisitors(url, count) {
   const ids = await someTitleIds(url, TITLES_PER_VISITOR * 4);
   const cookies = [];
   for (let i = 0; i < count; i++) {
-    const first = await fetch(new URL('/healthz', url));
+    const first = await fetchUnlessShed(new URL('/healthz', url));
     await first.arrayBuffer();
     const cookie = COOKIE.exec(first.headers.get('set-cookie') ?? '')?.[0];
     if (!cookie) throw new Error(`${url} handed out no visitor cookie: cannot make returning visitors`);
     const mine = Array.from({ length: TITLES_PER_VISITOR }, (_, k) => ids[(i + k) % ids.length]);
-    const res = await fetch(new URL('/model.json', url), {
+    const res = await fetchUnlessShed(new URL('/model.json', url), {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       body: `method=call&callPath=${encodeURIComponent('["myList","add"]')}&arguments=${encodeURIComponent(JSON.stringify(mine))}`,
@@ -41,11 +41,26 @@ export async function returningVisitors(url, count) {
  */
 async function someTitleIds(url, count) {
   const paths = JSON.stringify([['lists', 0, { from: 0, to: count - 1 }]]);
-  const res = await fetch(new URL(`/model.json?method=get&paths=${encodeURIComponent(paths)}`, url));
+  const res = await fetchUnlessShed(new URL(`/model.json?method=get&paths=${encodeURIComponent(paths)}`, url));
   const row = (await res.json())?.jsonGraph?.lists?.[0] ?? {};
   const ids = Object.values(row)
     .map((ref) => (ref?.$type === 'ref' ? ref.value?.[1] : null))
     .filter((id) => typeof id === 'string');
   if (ids.length === 0) throw new Error(`${url} answered no titles for lists[0]: cannot make returning visitors`);
   return ids;
+}
+
+/**
+ * fetch, asked again while the app sheds load (503 with Retry-After): on a
+ * busy machine the overload guard may refuse the set-up calls of a run.
+ * @param {URL} url @param {RequestInit} [init]
+ */
+export async function fetchUnlessShed(url, init) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(url, init);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    if (res.status !== 503 || !(retryAfter > 0) || attempt === 5) return res;
+    await res.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+  }
 }
