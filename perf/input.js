@@ -68,14 +68,15 @@ try {
   const run = { ...options, url: '' };
   for (const target of targets) {
     const result = /** @type {any} */ (results.get(target.label));
-    for (const dpr of [1, 2])
+    for (const dpr of options.skipBytes ? [] : [1, 2])
       result.posterBytes[`${dpr}x`] = await measurePosterBytes(browser, {
         url: target.url,
         viewport: options.viewport,
         dpr,
       });
-    // One click thrown away per Marquee: its first posters and rows are rendered cold.
-    await measureClick(browser, { ...run, url: target.url }).catch(() => {});
+    // Clicks thrown away per Marquee: its first posters and rows are rendered cold.
+    for (let i = 0; i < options.warmup; i += 1)
+      await measureClick(browser, { ...run, url: target.url }).catch(() => {});
   }
   for (let i = 1; i <= options.runs; i += 1) {
     for (const target of i % 2 ? targets : [...targets].reverse()) {

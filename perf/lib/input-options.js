@@ -12,12 +12,15 @@ export const USAGE = `npm run perf:input -- [options]
   --scroll 0.3         where to jump, as a share of the page height
   --dpr 1              device pixel ratio (2: the 320w posters)
   --width 1280 --height 800   the viewport
+  --warmup 1           clicks thrown away per Marquee first (its first posters and rows are rendered cold)
+  --skip-bytes         do not measure the poster bytes of the first viewport (two page loads per Marquee)
   --json FILE          write every click and the summary as JSON`;
 
 /**
  * @typedef {{
  *   urls: string[], compare: string | null, runs: number, latencyMs: number, jitterMs: number,
  *   scroll: number, dpr: number, viewport: { width: number, height: number }, json: string | null,
+ *   warmup: number, skipBytes: boolean,
  * }} InputOptions
  */
 
@@ -39,6 +42,8 @@ export function readOptions(argv) {
       width: { type: 'string', default: '1280' },
       height: { type: 'string', default: '800' },
       json: { type: 'string' },
+      warmup: { type: 'string', default: '1' },
+      'skip-bytes': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -65,6 +70,8 @@ export function readOptions(argv) {
     dpr: number('dpr', values.dpr, 1, 4),
     viewport: { width: number('width', values.width, 200, 4000), height: number('height', values.height, 200, 4000) },
     json: values.json ?? null,
+    warmup: number('warmup', values.warmup, 0, 10),
+    skipBytes: values['skip-bytes'],
   };
   for (const url of options.urls) {
     try {

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { startApp } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { measureClick } from '../../perf/lib/input-run.js';
+import { measurePosterBytes } from '../../perf/lib/input-bytes.js';
 
 /** @type {Awaited<ReturnType<typeof startApp>>} */
 let app;
@@ -80,6 +81,17 @@ test('exactly one poster in the first viewport is fetchpriority="high", and ever
   }
   assert.deepEqual(errors, [], 'no CSP violation or other error');
   await page.close();
+});
+
+test('perf:input counts the WebP bytes of the posters in the first viewport', async () => {
+  const bytes = await measurePosterBytes(browser, {
+    url: `${app.url}/`,
+    viewport: { width: 1280, height: 800 },
+    dpr: 1,
+  });
+  assert.ok(bytes.images >= 7 && bytes.bytes > bytes.images * 200, `${bytes.images} posters, ${bytes.bytes} B`);
+  assert.deepEqual(bytes.types, ['webp']);
+  assert.equal(bytes.unknown, 0);
 });
 
 test('a pixel ratio of 2 loads the 320w files', async () => {
