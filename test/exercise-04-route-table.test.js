@@ -1,6 +1,6 @@
 // @ts-check
 // Exercise 04 (perf/exercises/04-route-table): EXERCISE=04 starts a refresh
-// that re-registers a static handler every 2 ms on a router ahead of every
+// that re-registers a static handler every millisecond on a router ahead of every
 // route, past the start-up duplicate check, as Netflix's did ("Node.js in
 // Flames", 2014). Behaviour, not speed: the table grows, every request's
 // route sits behind it, and marquee_routes_registered shows it.

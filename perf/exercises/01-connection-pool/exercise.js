@@ -1,0 +1,13 @@
+// @ts-check
+/** @type {import('../index.js').Exercise} */
+export default {
+  id: '01',
+  slug: 'connection-pool',
+  title: 'Connection pooling',
+  broken: { EXERCISE: '01' },
+  brokenLabel: '5 upstream sockets, a new connection per call',
+  load: { path: '/', concurrency: 20, latencyMs: 250 },
+  figures: ['p50', 'p99', 'rps', 'poolPendingMax', 'upstreamCallsPerRequest', 'cpuMsPerRequest'],
+  headline: 'p50',
+  seed: { source: 'Box, 2015', what: 'p50 at 20 concurrent users, 250 ms API', before: 2533, after: 1077, unit: 'ms' },
+};

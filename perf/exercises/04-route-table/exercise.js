@@ -1,0 +1,20 @@
+// @ts-check
+/** @type {import('../index.js').Exercise} */
+export default {
+  id: '04',
+  slug: 'route-table',
+  title: 'A route table that grows',
+  broken: { EXERCISE: '04' },
+  brokenLabel: 'a refresh re-registers a static handler every millisecond, ahead of every route',
+  load: { path: '/', concurrency: 20, latencyMs: 0 },
+  figures: ['p50', 'p99', 'rps', 'cpuMsPerRequest', 'routesRegistered'],
+  headline: 'p50',
+  seed: {
+    source: 'Netflix, "Node.js in Flames", 2014',
+    what: 'latency growth',
+    before: null,
+    after: null,
+    unit: 'ms',
+    note: '+10 ms per hour before, flat after',
+  },
+};

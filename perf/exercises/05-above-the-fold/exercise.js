@@ -1,0 +1,21 @@
+// @ts-check
+/** @type {import('../index.js').Exercise} */
+export default {
+  id: '05',
+  slug: 'above-the-fold',
+  title: 'Above the fold',
+  broken: { ATF_ROWS: 'all' },
+  brokenLabel: 'every row rendered on the server',
+  load: { path: '/', concurrency: 20, latencyMs: 0 },
+  figures: ['appTTI', 'labTTI', 'cpuMsPerRequest', 'bytesPerRequest', 'rps', 'p50', 'pageRenderMs'],
+  headline: 'appTTI',
+  seed: {
+    source: 'Netflix.com, 2015',
+    what: 'startup time (time to interactive)',
+    before: 100,
+    after: 30,
+    unit: '%',
+    note: 'startup time down 70%',
+  },
+  tti: true,
+};

@@ -1,0 +1,20 @@
+// @ts-check
+/** @type {import('../index.js').Exercise} */
+export default {
+  id: '10',
+  slug: 'data-layer',
+  title: 'What a data layer costs',
+  broken: { GRAPH_CACHE_TTL_MS: '0' },
+  brokenLabel: 'no shared graph cache: every page asks the Falcor router',
+  load: { path: '/', concurrency: 20, latencyMs: 250 },
+  figures: ['cpuMsPerRequest', 'upstreamCallsPerRequest', 'p50', 'rps'],
+  headline: 'cpuMsPerRequest',
+  seed: {
+    source: 'Marquee, issue 13',
+    what: 'CPU per home page',
+    before: null,
+    after: null,
+    unit: 'ms',
+    note: '4.3 ms of CPU and two upstream round trips per home page through the router',
+  },
+};

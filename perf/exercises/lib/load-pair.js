@@ -1,0 +1,58 @@
+// @ts-check
+// Broken against fixed through perf:load's --vs machinery: one run, the two
+// configurations alternating round by round on the same catalog (A: the
+// normal code, B: the pitfall), --allow-broken so a pitfall that breaks pages
+// is measured and its failures reported, not a reason to stop.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** @param {Record<string, string>} env */
+const envArg = (env) =>
+  Object.entries(env)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+
+/**
+ * perf:load's arguments for an exercise.
+ * @param {import('../index.js').Exercise} exercise
+ * @param {{ duration: number, rounds: number, warmup: number, json: string }} options
+ */
+export function loadArgs(exercise, { duration, rounds, warmup, json }) {
+  const { load } = exercise;
+  return [
+    'perf/load.js',
+    ...['--path', load.path, '--concurrency', String(load.concurrency)],
+    ...['--upstream-latency', String(load.latencyMs), '--upstream-jitter', String(load.jitterMs ?? 0)],
+    ...['--duration', String(duration), '--rounds', String(rounds), '--warmup', String(warmup)],
+    ...(exercise.both ? ['--env', envArg(exercise.both)] : []),
+    ...(load.prime?.length ? ['--prime', load.prime.join(' ')] : []),
+    ...['--vs', envArg(exercise.broken), '--allow-broken', '--json', json],
+  ];
+}
+
+/**
+ * Runs perf:load; its progress goes to stderr as it runs, its tables are kept.
+ * @param {import('../index.js').Exercise} exercise
+ * @param {{ duration: number, rounds: number, warmup: number }} options
+ * @returns {Promise<{ command: string, report: any, tables: string }>}
+ */
+export async function measurePair(exercise, options) {
+  const dir = mkdtempSync(path.join(tmpdir(), `marquee-exercise-${exercise.id}-`));
+  const json = path.join(dir, 'load.json');
+  const args = loadArgs(exercise, { ...options, json });
+  try {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let tables = '';
+    child.stdout.on('data', (chunk) => (tables += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`perf:load exited with code ${code}\n${tables}`);
+    return { command: `node ${args.slice(0, -2).join(' ')}`, report: JSON.parse(readFileSync(json, 'utf8')), tables };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,50 @@
+// @ts-check
+// Exercise 10 (perf/exercises/10-data-layer): GRAPH_CACHE_TTL_MS=0 sends
+// every page's catalog paths through the Falcor router and upstream; with the
+// process-wide graph cache, a second page asks the catalog nothing. Behaviour,
+// not speed: upstream calls counted on an in-memory catalog.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadConfig } from '../server/config.js';
+import { createModelFor } from '../server/pages/model.js';
+import { createSharedGraph } from '../server/graph-cache/shared-graph.js';
+import { createRouter } from '../server/falcor/router.js';
+import { createCatalogClients } from '../server/upstream/index.js';
+import { query } from '../shared/pages/home.js';
+import { createFakeUpstream } from './helpers/fake-upstream.js';
+
+/**
+ * Upstream calls of two first-visit home pages, one after the other.
+ * @param {Record<string, string>} env
+ */
+async function callsPerPage(env) {
+  const upstream = createFakeUpstream({ latencyMs: 0 });
+  const clients = createCatalogClients(/** @type {any} */ (upstream));
+  const { graphCache } = loadConfig({ NODE_ENV: 'test', ...env });
+  const shared =
+    graphCache.ttlMs > 0 ? createSharedGraph({ createSource: () => createRouter({ clients }), ...graphCache }) : null;
+  const createModel = createModelFor(() => createRouter({ clients, newVisitor: true }), shared);
+  try {
+    const calls = [];
+    for (let page = 0; page < 2; page++) {
+      const before = upstream.calls.length;
+      await createModel(/** @type {any} */ ({})).get(...query({}, { rows: 3 }));
+      calls.push(upstream.calls.length - before);
+    }
+    return calls;
+  } finally {
+    shared?.close();
+  }
+}
+
+test('GRAPH_CACHE_TTL_MS=0: every page asks the catalog again', async () => {
+  const [first, second] = await callsPerPage({ GRAPH_CACHE_TTL_MS: '0' });
+  assert.ok(first > 0);
+  assert.equal(second, first);
+});
+
+test('the shared graph cache: the second page asks the catalog nothing', async () => {
+  const [first, second] = await callsPerPage({});
+  assert.ok(first > 0);
+  assert.equal(second, 0);
+});
