@@ -28,6 +28,8 @@ async function startEntry(env) {
       PORT: '0',
       HOST: '127.0.0.1',
       CATALOG_URL: '',
+      // Not about visitor data: the catalog keeps it in memory, never in the repo's data/.
+      VISITOR_STORE: 'memory',
       // Pages wait for the catalog (no process-wide graph cache): in flight at the signal.
       CATALOG_LATENCY_MS: '300',
       GRAPH_CACHE_TTL_MS: '0',
@@ -44,7 +46,8 @@ async function startEntry(env) {
   app.stderr?.on('data', (chunk) => (output += chunk));
   const workers = Number(env.WORKERS ?? 1);
   const { url, catalogUrl } = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not listening within 30 s:\n${output}`)), 30_000);
+    // Two workers compiled by tsx on a busy machine: 30 s was seen to be too short.
+    const timer = setTimeout(() => reject(new Error(`not listening within 60 s:\n${output}`)), 60_000);
     app.stdout?.on('data', (chunk) => {
       output += chunk;
       const found = [...output.matchAll(/listening on (http:\/\/[\d.]+:\d+) \(catalog (http:\/\/[\d.]+:\d+)/g)];
