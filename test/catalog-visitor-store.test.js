@@ -6,7 +6,7 @@
 // answer, never a loss. The real process, crashes included:
 // catalog-visitor-store-process.test.js.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -33,7 +33,7 @@ const ids = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => `fi
 
 for (const [kind, open] of Object.entries(KINDS)) {
   describe(`${kind} store: the promises both kinds keep`, () => {
-    test('my list: newest first, an add already there stays in place, remove', () => {
+    test('my list: newest first, an add already there stays in place, remove', async () => {
       const store = open();
       assert.deepEqual(store.add('visitor-a', 'a-2000'), ['a-2000']);
       assert.deepEqual(store.add('visitor-a', 'b-2000'), ['b-2000', 'a-2000']);
@@ -42,10 +42,10 @@ for (const [kind, open] of Object.entries(KINDS)) {
       assert.deepEqual(store.remove('visitor-a', 'b-2000'), ['a-2000'], 'removing what is not there is fine');
       assert.deepEqual(store.add('visitor-a', 'b-2000'), ['b-2000', 'a-2000'], 'added again: newest again');
       assert.deepEqual(store.myList('visitor-b'), [], 'visitors are kept apart');
-      store.close();
+      await store.close();
     });
 
-    test('ratings: set, change, clear, per visitor', () => {
+    test('ratings: set, change, clear, per visitor', async () => {
       const store = open();
       store.rate('visitor-a', 'a-2000', 4);
       store.rate('visitor-a', 'a-2000', 2);
@@ -59,10 +59,10 @@ for (const [kind, open] of Object.entries(KINDS)) {
       });
       assert.equal(store.ratings('visitor-b', ['a-2000']).get('a-2000'), 5);
       assert.equal(store.stats().ratingRows, 2);
-      store.close();
+      await store.close();
     });
 
-    test('reads, removals and clearing for an unknown visitor write nothing', () => {
+    test('reads, removals and clearing for an unknown visitor write nothing', async () => {
       const store = open();
       assert.deepEqual(store.myList('visitor-a'), []);
       assert.equal(store.ratings('visitor-a', ['a-2000']).get('a-2000'), null);
@@ -71,10 +71,10 @@ for (const [kind, open] of Object.entries(KINDS)) {
       const stats = store.stats();
       assert.equal(stats.visitors, 0);
       assert.equal(stats.writes, 0);
-      store.close();
+      await store.close();
     });
 
-    test(`a full list (${MAX_MY_LIST}) refuses the next add with a 409 and keeps every title`, () => {
+    test(`a full list (${MAX_MY_LIST}) refuses the next add with a 409 and keeps every title`, async () => {
       const store = open();
       for (const id of ids(MAX_MY_LIST)) store.add('visitor-a', id);
       const full = store.myList('visitor-a');
@@ -91,10 +91,10 @@ for (const [kind, open] of Object.entries(KINDS)) {
       const stats = store.stats();
       assert.equal(stats.refused, 1);
       assert.equal(stats.myListRows, MAX_MY_LIST);
-      store.close();
+      await store.close();
     });
 
-    test('stats count the writes and time them', () => {
+    test('stats count the writes and time them', async () => {
       const store = open();
       store.add('visitor-a', 'a-2000');
       store.rate('visitor-b', 'a-2000', 3);
@@ -105,13 +105,13 @@ for (const [kind, open] of Object.entries(KINDS)) {
         [2, 1, 1, 2, 0],
       );
       assert.ok(typeof stats.writeP99Ms === 'number' && stats.writeP99Ms >= 0);
-      store.close();
+      await store.close();
     });
   });
 }
 
 describe('memory store', () => {
-  test('past its visitor cap a new visitor is refused; nobody is evicted', () => {
+  test('past its visitor cap a new visitor is refused; nobody is evicted', async () => {
     const store = createMemoryStore({ maxVisitors: 2, logError: quiet });
     store.add('visitor-a', 'a-2000');
     store.rate('visitor-b', 'a-2000', 3);
@@ -124,13 +124,13 @@ describe('memory store', () => {
 });
 
 describe('sqlite store', () => {
-  test('a reopened database has every list, rating and count, and its schema version', () => {
+  test('a reopened database has every list, rating and count, and its schema version', async () => {
     const file = newFile();
     const store = openSqliteStore({ file, logError: quiet });
     store.add('visitor-a', 'a-2000');
     store.add('visitor-a', 'b-2000');
     store.rate('visitor-a', 'a-2000', 5);
-    store.close();
+    await store.close();
 
     const again = openSqliteStore({ file, logError: quiet });
     assert.deepEqual(again.myList('visitor-a'), ['b-2000', 'a-2000']);
@@ -140,16 +140,29 @@ describe('sqlite store', () => {
       [again.stats().schemaVersion, again.stats().visitors, again.stats().myListRows],
       [SCHEMA_VERSION, 1, 2],
     );
-    again.close();
+    await again.close();
 
     const db = new Database(file, { readonly: true });
     assert.deepEqual(db.prepare('SELECT version FROM schema_version').pluck().all(), [1]);
     db.close();
   });
 
-  test('a database from a newer schema refuses to open', () => {
+  test('a worker thread checkpoints the log: the catalog thread never pays the fsync', async () => {
     const file = newFile();
-    openSqliteStore({ file, logError: quiet }).close();
+    const store = openSqliteStore({ file, logError: quiet });
+    for (const id of ids(300)) store.add('visitor-a', id);
+    const deadline = Date.now() + 5000;
+    while (store.stats().checkpoints === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const stats = store.stats();
+    assert.ok(stats.checkpoints >= 1, 'checkpointed within a few seconds');
+    assert.ok(typeof stats.checkpointMaxMs === 'number');
+    await store.close();
+    assert.equal(existsSync(`${file}-wal`), false, 'the log is folded into the file at close');
+  });
+
+  test('a database from a newer schema refuses to open', async () => {
+    const file = newFile();
+    await openSqliteStore({ file, logError: quiet }).close();
     const db = new Database(file);
     db.prepare("INSERT INTO schema_version VALUES (99, 'later')").run();
     db.close();
@@ -162,7 +175,7 @@ describe('sqlite store', () => {
     );
   });
 
-  test('a write that fails (the database locked by another process) is a 503, and earlier data stays', () => {
+  test('a write that fails (the database locked by another process) is a 503, and earlier data stays', async () => {
     const file = newFile();
     /** @type {string[]} */
     const logged = [];
@@ -187,12 +200,12 @@ describe('sqlite store', () => {
     assert.deepEqual([stats.errors, stats.visitors, stats.myListRows, stats.ratingRows], [2, 1, 1, 0]);
     assert.match(logged[0], /^catalog: visitor store write failed: database is locked/);
     assert.deepEqual(store.add('visitor-a', 'b-2000'), ['b-2000', 'a-2000'], 'works again once the lock is gone');
-    store.close();
+    await store.close();
   });
 });
 
 describe('configuration', () => {
-  test('the database in data/ at the project root by default; DATA_DIR from the working directory', () => {
+  test('the database in data/ at the project root by default; DATA_DIR from the working directory', async () => {
     const config = readCatalogConfig({}, { hasIpc: true });
     assert.equal(config.visitorStore, 'sqlite');
     assert.equal(config.dataDir, DEFAULT_DATA_DIR);

@@ -18,7 +18,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 async function runChaos(args) {
   const child = spawn(process.execPath, ['perf/chaos.js', ...args], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn' },
+    // VISITOR_STORE=memory: the catalog it starts writes nothing to the repo's data/.
+    env: { ...process.env, LOG_LEVEL: 'warn', VISITOR_STORE: 'memory' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

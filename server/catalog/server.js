@@ -121,7 +121,7 @@ export async function startCatalog(options = {}) {
       });
     });
   } catch (error) {
-    visitors.close();
+    await visitors.close();
     throw error;
   }
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
@@ -136,9 +136,9 @@ export async function startCatalog(options = {}) {
     catalog,
     close() {
       closing ??= new Promise((resolve) => {
-        server.close(() => {
+        server.close(async () => {
           // Last: no request is left to write. Closing checkpoints the log into the file.
-          visitors.close();
+          await visitors.close();
           resolve(undefined);
         });
         // Stalled requests never end by themselves: cut them, and idle keep-alive sockets.

@@ -19,6 +19,8 @@ import { VISITOR_DB_FILE, openSqliteStore } from './sqlite.js';
  * @property {number} errors
  * @property {number | null} writeP99Ms
  * @property {number | null} writeMaxMs
+ * @property {number} [checkpoints] log checkpoints the worker thread made (sqlite)
+ * @property {number | null} [checkpointMaxMs] the slowest of them, off the event loop (sqlite)
  */
 
 /**
@@ -34,7 +36,7 @@ import { VISITOR_DB_FILE, openSqliteStore } from './sqlite.js';
  * @property {(vid: string, titleIds: readonly string[]) => Map<string, number | null>} ratings null = not rated
  * @property {(vid: string, titleId: string, rating: number | null) => void} rate null clears
  * @property {() => StoreStats} stats
- * @property {() => void} close
+ * @property {() => void | Promise<void>} close
  */
 
 /**

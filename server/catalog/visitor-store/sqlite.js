@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ListFullError, StoreOpenError } from '../errors.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer.js';
 import { MAX_MY_LIST } from './limits.js';
 import { migrate } from './schema.js';
 import { createWriteStats } from './write-stats.js';
@@ -46,6 +47,8 @@ export function openSqliteStore({
     // process dying (kill -9); only a power loss may cost the latest commits.
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // Checkpoints (and their fsync) run in a worker thread, off the event loop.
+    db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     schemaVersion = migrate(db, now().toISOString());
   } catch (error) {
     db?.close();
@@ -94,6 +97,7 @@ export function openSqliteStore({
     ratings: /** @type {number} */ (sql.count.ratings.get()),
   };
   const stats = createWriteStats({ logError });
+  const checkpointer = startCheckpointer({ file, logError });
 
   /** @param {string} vid @returns {number | undefined} */
   const visitorId = (vid) => /** @type {number | undefined} */ (sql.visitorId.get(vid));
@@ -176,9 +180,12 @@ export function openSqliteStore({
         myListRows: rows.myList,
         ratingRows: rows.ratings,
         ...stats.figures(),
+        ...checkpointer.figures(),
       };
     },
-    close() {
+    /** The checkpointer first: the last connection to close folds the log into the file. */
+    async close() {
+      await checkpointer.stop();
       if (open.open) open.close();
     },
   };
