@@ -77,6 +77,9 @@ export function summarize(concurrency, runs) {
     cardsMin: htmlCards.length > 0 ? Math.min(...htmlCards) : null,
     expectedCards,
   };
+  const pages = Object.entries(statusCodes)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((n, [, count]) => n + count, 0);
   const upstreamErrors = server ? sum((r) => r.server?.upstreamErrors ?? 0) : null;
   const shed = server ? sum((r) => r.server?.shed ?? 0) : null;
   return {
@@ -84,6 +87,8 @@ export function summarize(concurrency, runs) {
     durationS: round(seconds, 1),
     requests,
     rps: round(requests / seconds, 1),
+    // Whole pages (2xx) per second: what rps means once some answers are 503s.
+    okRps: Object.keys(statusCodes).length > 0 ? round(pages / seconds, 1) : round(requests / seconds, 1),
     p50: round(percentile(latencies, 50), 1),
     p90: round(percentile(latencies, 90), 1),
     p99: round(percentile(latencies, 99), 1),
