@@ -18,6 +18,7 @@ npm run exercise -- NN [options]
   --warmup 3        seconds of warm-up per configuration
   --tti-runs 5      page loads per configuration in Chromium (exercises with TTI)
   --json FILE       write the figures (and perf:load's report) as JSON
+  --keep-guard      keep the overload guard's event-loop trigger (off in exercise runs: see lib/load-pair.js)
   --verbose         also print perf:load's tables`;
 
 const options = readOptionsOrExit(process.argv.slice(2));
@@ -42,6 +43,8 @@ async function main() {
       .join(' ')}: ${exercise.brokenLabel})`,
   );
   console.error(`  ${options.rounds} rounds of ${perSide} s each, A B A B …; about ${estimate()} s in all`);
+  if (!options.keepGuard)
+    console.error("  the overload guard's event-loop trigger is off on both sides (--keep-guard keeps it)");
 
   const { command, report, tables } = await measurePair(exercise, options);
   if (options.verbose) console.log(tables);
@@ -133,6 +136,7 @@ function readOptionsOrExit(argv) {
         'tti-runs': { type: 'string', default: '5' },
         json: { type: 'string' },
         verbose: { type: 'boolean', default: false },
+        'keep-guard': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     });
@@ -170,6 +174,7 @@ function readOptionsOrExit(argv) {
       ttiRuns: number('tti-runs', 1),
       json: values.json ?? null,
       verbose: Boolean(values.verbose),
+      keepGuard: Boolean(values['keep-guard']),
     };
   } catch (error) {
     console.error(`exercise: ${error.message}`);

@@ -18,18 +18,26 @@ const envArg = (env) =>
     .join(' ');
 
 /**
+ * The overload guard's event-loop trigger, off on both sides unless kept: on a
+ * shared machine it sheds whichever side runs while a neighbour holds the core,
+ * which says nothing about the pitfall and corrupts the comparison.
+ */
+const GUARD_OFF = { OVERLOAD_EVENT_LOOP_DELAY_MS: '0' };
+
+/**
  * perf:load's arguments for an exercise.
  * @param {import('../index.js').Exercise} exercise
- * @param {{ duration: number, rounds: number, warmup: number, json: string }} options
+ * @param {{ duration: number, rounds: number, warmup: number, json: string, keepGuard?: boolean }} options
  */
-export function loadArgs(exercise, { duration, rounds, warmup, json }) {
+export function loadArgs(exercise, { duration, rounds, warmup, json, keepGuard = false }) {
   const { load } = exercise;
+  const both = { ...(keepGuard ? {} : GUARD_OFF), ...exercise.both };
   return [
     'perf/load.js',
     ...['--path', load.path, '--concurrency', String(load.concurrency)],
     ...['--upstream-latency', String(load.latencyMs), '--upstream-jitter', String(load.jitterMs ?? 0)],
     ...['--duration', String(duration), '--rounds', String(rounds), '--warmup', String(warmup)],
-    ...(exercise.both ? ['--env', envArg(exercise.both)] : []),
+    ...(Object.keys(both).length > 0 ? ['--env', envArg(both)] : []),
     ...(load.prime?.length ? ['--prime', load.prime.join(' ')] : []),
     ...['--vs', envArg(exercise.broken), '--allow-broken', '--json', json],
   ];
@@ -38,7 +46,7 @@ export function loadArgs(exercise, { duration, rounds, warmup, json }) {
 /**
  * Runs perf:load; its progress goes to stderr as it runs, its tables are kept.
  * @param {import('../index.js').Exercise} exercise
- * @param {{ duration: number, rounds: number, warmup: number }} options
+ * @param {{ duration: number, rounds: number, warmup: number, keepGuard: boolean }} options
  * @returns {Promise<{ command: string, report: any, tables: string }>}
  */
 export async function measurePair(exercise, options) {

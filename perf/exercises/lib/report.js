@@ -12,7 +12,7 @@ export const FIGURES = /** @type {const} */ ({
   p50: { label: 'p50', unit: 'ms' },
   p90: { label: 'p90', unit: 'ms' },
   p99: { label: 'p99', unit: 'ms' },
-  rps: { label: 'pages/s', unit: '' },
+  rps: { label: 'pages/s (2xx)', unit: '' },
   cpuMsPerRequest: { label: 'server CPU per page', unit: 'ms' },
   eventLoopDelayP99Ms: { label: 'event-loop delay p99', unit: 'ms' },
   poolPendingMax: { label: 'upstream calls waiting for a socket (max)', unit: '' },
@@ -37,7 +37,10 @@ export function sideFigures(level, extra = {}) {
   /** @type {Side} */
   const side = {};
   for (const figure of /** @type {Figure[]} */ (Object.keys(FIGURES))) {
-    if (figure === 'secondsPer1000') side[figure] = level.rps > 0 ? round(1000 / level.rps, 1) : null;
+    // Whole pages only: a 503 answered fast is not a page served.
+    const pagesPerSecond = level.okRps ?? level.rps;
+    if (figure === 'secondsPer1000') side[figure] = pagesPerSecond > 0 ? round(1000 / pagesPerSecond, 1) : null;
+    else if (figure === 'rps') side[figure] = pagesPerSecond;
     else if (figure in level) side[figure] = level[figure];
   }
   return { ...side, ...extra };
