@@ -46,10 +46,14 @@ test('event-loop delay over OVERLOAD_EVENT_LOOP_DELAY_MS: pages and /model.json 
     await (await fetch(`${app.url}/`)).text();
     await sleep(1100);
     assert.equal((await fetch(`${app.url}/healthz`)).status, 200);
-    // A stalled loop: one long synchronous task, as a runaway render would be.
-    const until = performance.now() + 800;
-    while (performance.now() < until);
-    await sleep(20); // the sampler runs in the next timers phase
+    // A stalled loop, as a runaway computation makes it: 200 ms turns, one
+    // after the other, for 1.2 s (one long turn alone is a burst, not an overload).
+    const stalledUntil = performance.now() + 1200;
+    while (performance.now() < stalledUntil) {
+      const turn = performance.now() + 200;
+      while (performance.now() < turn);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
 
     const page = await fetch(`${app.url}/`);
     assert.equal(page.status, 503, 'a page during the stall');

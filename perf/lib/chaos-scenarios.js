@@ -114,7 +114,8 @@ function pollReadyz(url, since) {
   const state = { first503: /** @type {number | null} */ (null), stopped: false };
   const poll = async () => {
     while (!state.stopped && state.first503 === null) {
-      const res = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(1000) }).catch(() => null);
+      // A generous deadline: under c=200 on a busy machine the answer can take seconds.
+      const res = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(5000) }).catch(() => null);
       if (res?.status === 503) state.first503 = Math.round(performance.now() - since);
       await res?.body?.cancel();
       await new Promise((resolve) => setTimeout(resolve, 50));
