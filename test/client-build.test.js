@@ -73,7 +73,10 @@ test('reports sizes against the budgets and stays within them', () => {
   for (const file of report.files) assert.ok(file.gzip > 0 && file.gzip < file.raw, file.file);
   assert.ok(report.beforeHydration > 0 && report.beforeHydration <= report.firstLoad);
   const output = printed.join('\n');
-  assert.match(output, new RegExp(`JS before hydration: [\\d.]+ KB gzip \\(budget ${kbPattern(BUDGETS.beforeHydration)}\\)`));
+  assert.match(
+    output,
+    new RegExp(`JS before hydration: [\\d.]+ KB gzip \\(budget ${kbPattern(BUDGETS.beforeHydration)}\\)`),
+  );
   assert.match(output, new RegExp(`first-load JS: +[\\d.]+ KB gzip \\(budget ${kbPattern(BUDGETS.firstLoad)}\\)`));
   assert.match(output, new RegExp(build.manifest.entry.replace(/[.]/g, '\\.')));
   assert.deepEqual(report.overBudget, [], `over budget: ${report.overBudget.join('; ')}`);
@@ -82,7 +85,12 @@ test('reports sizes against the budgets and stays within them', () => {
 test('a bundle over budget is reported with what to fix', () => {
   const over = checkBudgets({ beforeHydration: BUDGETS.beforeHydration + 1, firstLoad: BUDGETS.firstLoad + 1 });
   assert.equal(over.length, 2);
-  assert.match(over[0], new RegExp(`JS before hydration is ${kbPattern(BUDGETS.beforeHydration + 1)} gzip, budget ${kbPattern(BUDGETS.beforeHydration)} \\(0\\.0 KB over\\)`));
+  assert.match(
+    over[0],
+    new RegExp(
+      `JS before hydration is ${kbPattern(BUDGETS.beforeHydration + 1)} gzip, budget ${kbPattern(BUDGETS.beforeHydration)} \\(0\\.0 KB over\\)`,
+    ),
+  );
   assert.deepEqual(checkBudgets({ beforeHydration: BUDGETS.beforeHydration, firstLoad: BUDGETS.firstLoad }), []);
   const table = formatReport({
     files: [],
@@ -92,7 +100,9 @@ test('a bundle over budget is reported with what to fix', () => {
   });
   assert.match(
     table,
-    new RegExp(`JS before hydration: ${kbPattern(BUDGETS.beforeHydration + 2048)} gzip \\(budget ${kbPattern(BUDGETS.beforeHydration)}\\) OVER BUDGET`),
+    new RegExp(
+      `JS before hydration: ${kbPattern(BUDGETS.beforeHydration + 2048)} gzip \\(budget ${kbPattern(BUDGETS.beforeHydration)}\\) OVER BUDGET`,
+    ),
   );
 });
 
@@ -101,6 +111,10 @@ test('the budgets come from package.json, and a failure names the files that gre
   assert.equal(BUDGETS.beforeHydration, pkg.budgets.beforeHydrationGzipKB * 1024);
   assert.equal(BUDGETS.firstLoad, pkg.budgets.firstLoadGzipKB * 1024);
   const grew = growth({ 'a.js': 100, 'b.js': 50 }, { 'a.js': 100, 'b.js': 90, 'c.js': 10 });
-  assert.deepEqual(grew, ['b.js +40 B (90 B now)', 'c.js +10 B (new)'], 'largest growth first, unchanged files left out');
+  assert.deepEqual(
+    grew,
+    ['b.js +40 B (90 B now)', 'c.js +10 B (new)'],
+    'largest growth first, unchanged files left out',
+  );
   assert.deepEqual(growth(null, { 'a.js': 1 }), [], 'no previous build: nothing to compare');
 });

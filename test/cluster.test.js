@@ -88,7 +88,10 @@ test('WORKERS=2: /metrics from either worker aggregates all of them', async () =
   const { status, body } = /** @type {{ status: number, body: string }} */ (await getFresh('/metrics'));
   assert.equal(status, 200);
   const served = Number(/^http_requests_total\{method="GET",route="\/healthz",status="200"\} (\d+)$/m.exec(body)?.[1]);
-  assert.ok(served >= REQUESTS, `the aggregate counts every worker's /healthz requests (${served} < ${REQUESTS}): is AggregatorRegistry used?`);
+  assert.ok(
+    served >= REQUESTS,
+    `the aggregate counts every worker's /healthz requests (${served} < ${REQUESTS}): is AggregatorRegistry used?`,
+  );
   // Every worker has the same route table: the aggregate is its size, not a sum.
   const one = createApp(loadConfig({ NODE_ENV: 'test' }), { catalogUrl: 'http://127.0.0.1:9' });
   await one.close();

@@ -22,7 +22,11 @@ before(async () => {
   // One failing upstream call, so the error counter has a sample.
   await setFaults({ error: 1, only: '/lists' });
   try {
-    await (await fetch(app.url + '/model.json?method=get&paths=' + encodeURIComponent(JSON.stringify([['lists', 0, 'name']])))).arrayBuffer();
+    await (
+      await fetch(
+        app.url + '/model.json?method=get&paths=' + encodeURIComponent(JSON.stringify([['lists', 0, 'name']])),
+      )
+    ).arrayBuffer();
   } finally {
     await setFaults({});
   }
@@ -35,7 +39,11 @@ after(() => app?.close());
 
 /** @param {object} faults */
 async function setFaults(faults) {
-  const res = await fetch(`${app.catalogUrl}/_faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  const res = await fetch(`${app.catalogUrl}/_faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
   assert.equal(res.status, 200, 'the catalog must accept PUT /_faults');
 }
 
@@ -56,7 +64,9 @@ test('/metrics: HTTP count and duration per route template and status', () => {
   family('http_request_duration_seconds');
   assert.ok(sample('http_requests_total\\{method="GET",route="/",status="200"\\} \\d+') >= 1);
   assert.ok(sample('http_requests_total\\{method="GET",route="/model.json",status="200"\\} \\d+') >= 1);
-  assert.ok(sample('http_request_duration_seconds_count\\{method="GET",route="\\(unmatched\\)",status="404"\\} \\d+') >= 1);
+  assert.ok(
+    sample('http_request_duration_seconds_count\\{method="GET",route="\\(unmatched\\)",status="404"\\} \\d+') >= 1,
+  );
   assert.doesNotMatch(metrics, /route="[^"]*(\?|paths=|no\/such)/, 'route labels must be templates, never raw URLs');
 });
 
@@ -90,9 +100,18 @@ test('/metrics: upstream pool state per pool, call durations and errors', () => 
     family(`marquee_upstream_pool_${state}`);
     sample(`marquee_upstream_pool_${state}\\{pool="catalog"\\} \\d+`);
   }
-  assert.ok(sample('marquee_upstream_pool_connected\\{pool="catalog"\\} \\d+') >= 1, 'the page opened at least one socket');
-  assert.ok(sample('marquee_upstream_request_duration_seconds_count\\{pool="catalog",method="GET",path="/lists",outcome="ok"\\} \\d+') >= 1);
-  assert.ok(sample('marquee_upstream_errors_total\\{pool="catalog",method="GET",path="/lists[^"]*",code="http"\\} \\d+') >= 1);
+  assert.ok(
+    sample('marquee_upstream_pool_connected\\{pool="catalog"\\} \\d+') >= 1,
+    'the page opened at least one socket',
+  );
+  assert.ok(
+    sample(
+      'marquee_upstream_request_duration_seconds_count\\{pool="catalog",method="GET",path="/lists",outcome="ok"\\} \\d+',
+    ) >= 1,
+  );
+  assert.ok(
+    sample('marquee_upstream_errors_total\\{pool="catalog",method="GET",path="/lists[^"]*",code="http"\\} \\d+') >= 1,
+  );
 });
 
 test('/metrics: the number of registered routes', () => {

@@ -22,7 +22,8 @@ export function stressCurveSvg(series, title) {
   const maxMs = niceMax(Math.max(...all.map((l) => l.p99 ?? 0)));
   const logMin = Math.log10(Math.max(1, cs[0]));
   const logMax = Math.log10(Math.max(cs.at(-1) ?? 1, cs[0] * 10));
-  const x = (/** @type {number} */ c) => M.left + ((Math.log10(Math.max(1, c)) - logMin) / (logMax - logMin || 1)) * (W - M.left - M.right);
+  const x = (/** @type {number} */ c) =>
+    M.left + ((Math.log10(Math.max(1, c)) - logMin) / (logMax - logMin || 1)) * (W - M.left - M.right);
   const yRps = (/** @type {number} */ v) => H - M.bottom - (v / maxRps) * (H - M.top - M.bottom);
   const yMs = (/** @type {number} */ v) => H - M.bottom - (v / maxMs) * (H - M.top - M.bottom);
 
@@ -40,14 +41,31 @@ export function stressCurveSvg(series, title) {
   parts.push(`<text x="${W / 2}" y="${H - 22}" text-anchor="middle">concurrency (connections, log scale)</text>`);
   series.forEach(({ name, levels }, i) => {
     const colour = COLOURS[i % COLOURS.length];
-    const line = (/** @type {(l: Level) => number | null} */ pick, /** @type {(v: number) => number} */ y, /** @type {string} */ dash) => {
-      const points = levels.filter((l) => pick(l) !== null).map((l) => `${x(l.concurrency)},${y(/** @type {number} */ (pick(l)))}`);
-      const dots = points.map((p) => `<circle cx="${p.split(',')[0]}" cy="${p.split(',')[1]}" r="3" fill="${colour}"/>`);
-      return [`<polyline fill="none" stroke="${colour}" stroke-width="2" stroke-dasharray="${dash}" points="${points.join(' ')}"/>`, ...dots].join('\n');
+    const line = (
+      /** @type {(l: Level) => number | null} */ pick,
+      /** @type {(v: number) => number} */ y,
+      /** @type {string} */ dash,
+    ) => {
+      const points = levels
+        .filter((l) => pick(l) !== null)
+        .map((l) => `${x(l.concurrency)},${y(/** @type {number} */ (pick(l)))}`);
+      const dots = points.map(
+        (p) => `<circle cx="${p.split(',')[0]}" cy="${p.split(',')[1]}" r="3" fill="${colour}"/>`,
+      );
+      return [
+        `<polyline fill="none" stroke="${colour}" stroke-width="2" stroke-dasharray="${dash}" points="${points.join(' ')}"/>`,
+        ...dots,
+      ].join('\n');
     };
-    parts.push(line((l) => l.rps, yRps, ''), line((l) => l.p50, yMs, '6 4'), line((l) => l.p99, yMs, '2 3'));
+    parts.push(
+      line((l) => l.rps, yRps, ''),
+      line((l) => l.p50, yMs, '6 4'),
+      line((l) => l.p99, yMs, '2 3'),
+    );
     const legendY = M.top + 4 + i * 16;
-    parts.push(`<text x="${M.left + 8}" y="${legendY + 10}" fill="${colour}">${escape(name)}: req/s (solid), p50 ms (dashed), p99 ms (dotted)</text>`);
+    parts.push(
+      `<text x="${M.left + 8}" y="${legendY + 10}" fill="${colour}">${escape(name)}: req/s (solid), p50 ms (dashed), p99 ms (dotted)</text>`,
+    );
   });
   parts.push('</svg>');
   return parts.join('\n');
@@ -65,7 +83,10 @@ function axis(at, y, max, unit, anchor, dx) {
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
   return [
     `<line x1="${at}" x2="${at}" y1="${y(0)}" y2="${y(max)}" stroke="#888"/>`,
-    ...ticks.map((t) => `<text x="${at + dx}" y="${y(t) + 4}" text-anchor="${anchor}">${max < 10 ? t.toFixed(1) : Math.round(t)}</text>`),
+    ...ticks.map(
+      (t) =>
+        `<text x="${at + dx}" y="${y(t) + 4}" text-anchor="${anchor}">${max < 10 ? t.toFixed(1) : Math.round(t)}</text>`,
+    ),
     `<text x="${at + dx}" y="${y(max) - 12}" text-anchor="${anchor}">${unit}</text>`,
   ].join('\n');
 }

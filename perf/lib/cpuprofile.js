@@ -52,7 +52,9 @@ export function callTree(profile, self) {
   const root = profile.nodes[0];
   /** @param {ProfileNode} node @returns {Frame} */
   const build = (node) => {
-    const children = (node.children ?? []).map((id) => build(/** @type {ProfileNode} */ (byId.get(id)))).filter((f) => f.total > 0);
+    const children = (node.children ?? [])
+      .map((id) => build(/** @type {ProfileNode} */ (byId.get(id))))
+      .filter((f) => f.total > 0);
     const selfMs = (self.get(node.id) ?? 0) / 1000;
     const { name, file, kind } = describe(node.callFrame);
     return { name, file, kind, self: selfMs, total: selfMs + children.reduce((sum, c) => sum + c.total, 0), children };
@@ -119,7 +121,7 @@ export function busyStretches(profile, fromUs, toUs, longMs = 50) {
     if (at < fromUs || at > toUs) continue;
     const idle = byId.get(profile.samples[i])?.callFrame.functionName === '(idle)';
     if (idle) current = null;
-    else if (current) (current.ms += (profile.timeDeltas[i] ?? 0) / 1000), current.samples.push(profile.samples[i]);
+    else if (current) ((current.ms += (profile.timeDeltas[i] ?? 0) / 1000), current.samples.push(profile.samples[i]));
     else stretches.push((current = { ms: 0, samples: [profile.samples[i]] }));
   }
   const long = stretches.filter((s) => s.ms >= longMs);
@@ -128,9 +130,15 @@ export function busyStretches(profile, fromUs, toUs, longMs = 50) {
   for (const id of long.flatMap((s) => s.samples)) entries.set(entry(id), (entries.get(entry(id)) ?? 0) + 1);
   const inLong = long.reduce((sum, s) => sum + s.samples.length, 0);
   return {
-    longest: stretches.map((s) => Math.round(s.ms)).sort((a, b) => b - a).slice(0, 5),
+    longest: stretches
+      .map((s) => Math.round(s.ms))
+      .sort((a, b) => b - a)
+      .slice(0, 5),
     longCount: long.length,
-    entries: [...entries].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, n]) => ({ name, share: n / (inLong || 1) })),
+    entries: [...entries]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, n]) => ({ name, share: n / (inLong || 1) })),
   };
 }
 
@@ -144,12 +152,15 @@ export function selfByKind(tree) {
   const kinds = new Map();
   /** @param {Frame} frame */
   const visit = (frame) => {
-    if (frame.name !== '(idle)' && frame.name !== '(root)') kinds.set(frame.kind, (kinds.get(frame.kind) ?? 0) + frame.self);
+    if (frame.name !== '(idle)' && frame.name !== '(root)')
+      kinds.set(frame.kind, (kinds.get(frame.kind) ?? 0) + frame.self);
     frame.children.forEach(visit);
   };
   visit(tree);
   const cpuMs = [...kinds.values()].reduce((sum, ms) => sum + ms, 0);
-  return [...kinds].sort((a, b) => b[1] - a[1]).map(([kind, ms]) => ({ kind, ms: Math.round(ms), share: cpuMs > 0 ? ms / cpuMs : 0 }));
+  return [...kinds]
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, ms]) => ({ kind, ms: Math.round(ms), share: cpuMs > 0 ? ms / cpuMs : 0 }));
 }
 
 /**

@@ -23,7 +23,8 @@ export function serverTiming() {
     );
     res.end = /** @type {typeof res.end} */ (
       function (/** @type {any[]} */ ...args) {
-        if (!streamed && !res.headersSent) res.setHeader('Server-Timing', formatServerTiming(res.locals.timings, performance.now() - started));
+        if (!streamed && !res.headersSent)
+          res.setHeader('Server-Timing', formatServerTiming(res.locals.timings, performance.now() - started));
         return end.apply(this, args);
       }
     );
@@ -36,7 +37,9 @@ export function serverTiming() {
  * @param {number} totalMs
  */
 export function formatServerTiming(phases, totalMs) {
-  const entries = Object.entries(phases ?? {}).filter(([name, ms]) => name !== 'total' && /^[a-z][a-z0-9-]*$/i.test(name) && Number.isFinite(ms));
+  const entries = Object.entries(phases ?? {}).filter(
+    ([name, ms]) => name !== 'total' && /^[a-z][a-z0-9-]*$/i.test(name) && Number.isFinite(ms),
+  );
   entries.push(['total', totalMs]);
   return entries.map(([name, ms]) => `${name};dur=${Math.round(ms * 10) / 10}`).join(', ');
 }

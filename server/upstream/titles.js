@@ -20,7 +20,6 @@ import { TITLE_ID } from '../../shared/ids.js';
  * @property {string} boxart
  */
 
-
 /**
  * @param {import('./pool.js').Upstream} upstream
  */

@@ -13,7 +13,10 @@ if (!existsSync(chromePath)) {
     process.exit(1);
   }
   console.log(`Chromium is missing at ${chromePath}: installing Debian's package (${INSTALL})`);
-  const result = spawnSync('sh', ['-c', INSTALL], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const result = spawnSync('sh', ['-c', INSTALL], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (result.status !== 0 || !existsSync(chromePath)) {
     console.error(`Installing Chromium failed; run by hand:\n  ${INSTALL}`);
     process.exit(1);

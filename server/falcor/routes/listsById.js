@@ -10,7 +10,6 @@ import { LIST_ID } from '../../../shared/ids.js';
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
 
-
 /** @type {any[]} */
 const listsByIdRoutes = [
   // { listsById: { 'genre-drama': { id: 'genre-drama', name: 'Drama', length: 789 } } }
