@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import https from 'node:https';
+import tls from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../server/config.js';
 import { createUpstream } from '../server/upstream/pool.js';
@@ -41,14 +42,23 @@ async function handshakesFor(env) {
   handshakes = 0;
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   const upstream = createUpstream({ url, ...config.upstream, ca });
+  // Pitfall found measuring this exercise: a context per connection parsed every root certificate.
+  const createSecureContext = tls.createSecureContext;
+  let contexts = 0;
+  tls.createSecureContext = (...args) => {
+    contexts += 1;
+    return createSecureContext(...args);
+  };
   try {
     for (let i = 0; i < 10; i++) {
       assert.equal((await upstream.requestJson('GET', '/health')).status, 200);
       // A socket goes back to the pool a moment after its answer is read.
       await sleep(10);
     }
+    assert.equal(contexts, 0, 'the pinned TLS context is built once, with the pool, not per connection');
     return { handshakes, connections: config.upstream.connections };
   } finally {
+    tls.createSecureContext = createSecureContext;
     await upstream.close();
   }
 }
