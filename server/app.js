@@ -31,6 +31,7 @@ import { countRoutes } from './metrics/routes-count.js';
 import { mountMetrics } from './metrics/endpoint.js';
 import { requestLog } from './middleware/request-log.js';
 import { createOverloadGuard } from './middleware/overload.js';
+import { deferResponses } from './middleware/defer-responses.js';
 import { createDrainGate } from './lifecycle/drain.js';
 import { createSheddingMetrics } from './metrics/shedding.js';
 import { serverTiming } from './middleware/server-timing.js';
@@ -105,6 +106,8 @@ export function createApp(
   app.set('trust proxy', config.security.trustProxy);
 
   // ── Middleware ───────────────────────────────────────────────────────────
+  // Pitfall: responses deferred through setImmediate starved under a flood (perf/exercises/07-deferred-responses).
+  if (config.exercise.deferResponseHops > 0) app.use(deferResponses(config.exercise.deferResponseHops));
   // First, and cheap: once stopping, /readyz says 503 and every answer
   // Connection: close (server/index.js drains); overloaded, pages and
   // /model.json get a 503 before any other work (/healthz still answers;

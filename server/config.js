@@ -18,6 +18,7 @@ export const EXERCISES = Object.freeze({
   '02': 'template caching: the page shell compiled on every request',
   '03': 'deep clone: the whole shared catalog graph cloned for every page',
   '04': 'route table: a refresh re-registers a static handler every millisecond',
+  '07': 'deferred responses: every response ended after 5 setImmediate turns',
   '08': 'TLS to the upstream: a new connection (and handshake) per call',
 });
 
@@ -234,7 +235,9 @@ export const KNOBS = {
  *     maxEventLoopDelayMs: number, maxEventLoopUtilizationPct: number, maxHeapUsedPct: number, maxInFlight: number,
  *   }>,
  *   workers: number,
- *   exercise: Readonly<{ id: string | null, compileShellPerRequest: boolean, reRegisterRouteEveryMs: number }>,
+ *   exercise: Readonly<{
+ *     id: string | null, compileShellPerRequest: boolean, reRegisterRouteEveryMs: number, deferResponseHops: number,
+ *   }>,
  * }>} Config
  *   exercise and the fields it sets (upstream.connections and .reuseConnections, graphCache.cloneOnRead):
  *   EXERCISES above
@@ -328,6 +331,8 @@ export function loadConfig(env = process.env) {
       compileShellPerRequest: exercise === '02',
       // Netflix's hours squeezed into a minute, so a load run shows the growth.
       reRegisterRouteEveryMs: exercise === '04' ? 1 : 0,
+      // A lifecycle of 5 steps, each on a fresh turn, as hapi's then was.
+      deferResponseHops: exercise === '07' ? 5 : 0,
     },
   });
 }
