@@ -12,6 +12,9 @@ import { pinProcess } from './cpus.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 
+/** Certificates of the CATALOG_TLS=1 catalogs started here, by URL: an app started on one pins it unasked. */
+const certificates = new Map();
+
 /** @param {string} cpus @param {number | undefined} pid */
 function pin(cpus, pid) {
   if (cpus && pid) pinProcess(pid, cpus);
@@ -34,6 +37,7 @@ export async function startCatalog({ latencyMs, jitterMs, cpus, env = {} }) {
     stdio: 'pipe',
   });
   pin(cpus ?? '', catalog.child.pid);
+  if (catalog.ca) certificates.set(catalog.url, catalog.ca);
   return catalog;
 }
 
@@ -60,9 +64,11 @@ export function ensureClientBuild() {
  *   baseline?: boolean,
  * }} options baseline: start the plain page of perf/baseline/ instead; catalogCa: the
  *   certificate of a CATALOG_TLS=1 catalog, pinned as the app pins the one it starts itself
+ *   (by default, that of the catalog startCatalog started at catalogUrl: perf:flame, perf:chaos)
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<number | null> }>}
  */
-export async function startApp({ catalogUrl, catalogCa = null, env = {}, cpus, nodeArgs = [], baseline = false }) {
+export async function startApp({ catalogUrl, catalogCa, env = {}, cpus, nodeArgs = [], baseline = false }) {
+  catalogCa ??= certificates.get(catalogUrl) ?? null;
   const args = baseline ? await baselineArgs() : await serverArgs();
   const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: ROOT,
