@@ -16,7 +16,12 @@ const UNSEEN_MS = LATENCY_MS / 2;
 /** @type {Awaited<ReturnType<typeof startApp>>} */
 let app;
 before(async () => {
-  app = await startApp({ catalogEnv: { CATALOG_LATENCY_MS: String(LATENCY_MS), CATALOG_JITTER_MS: '0' } });
+  // The uncached path: with the catalog graph cache on, a warm page asks the
+  // catalog nothing, and this test needs pages that wait on it.
+  app = await startApp({
+    env: { GRAPH_CACHE_TTL_MS: '0' },
+    catalogEnv: { CATALOG_LATENCY_MS: String(LATENCY_MS), CATALOG_JITTER_MS: '0' },
+  });
   // Warm up (templates, JIT, the agent's sockets) so the timed requests measure the catalog.
   await (await fetch(`${app.url}/title/the-land-girls-1998`)).text();
 });
