@@ -9,7 +9,8 @@
 // good value stays and is counted (stale-on-error, as the Financial Times'
 // front page does).
 // Pitfall: a page per request walking the router for data that is the same for
-// everyone: 4.3 ms of CPU and two upstream round trips per home page (issue 13).
+// everyone: 4.3 ms of CPU and two upstream round trips per home page (issue 13;
+// perf/exercises/10-data-layer).
 import falcor from 'falcor';
 import { collectPaths } from './cached-paths.js';
 import { lastValue } from './merge-graph.js';

@@ -9,7 +9,7 @@ import client from 'prom-client';
 export function collectRuntimeMetrics(registry) {
   // Pitfall: a per-request JSON.parse(JSON.stringify(data)) deep clone made
   // a front page ten times slower and showed up first as event-loop delay
-  // (Financial Times, 2018). nodejs_eventloop_lag_{p50,p99,max}_seconds come
+  // (Financial Times, 2018; perf/exercises/03-deep-clone). nodejs_eventloop_lag_{p50,p99,max}_seconds come
   // from perf_hooks.monitorEventLoopDelay sampled every 10 ms, and are reset
   // at each scrape: each scrape reports the window since the previous one.
   client.collectDefaultMetrics({

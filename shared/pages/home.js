@@ -4,7 +4,7 @@
 // client fills near the viewport. Its query is the union of the paths its
 // components declare.
 // Pitfall: rendering the whole page on the server costs CPU per request and
-// delays the tail (Netflix, "Making Netflix.com Faster", 2015).
+// delays the tail (Netflix, "Making Netflix.com Faster", 2015) (perf/exercises/05-above-the-fold).
 import { HomePage } from '../components/HomePage.jsx';
 import { TitleRow } from '../components/TitleRow.jsx';
 import { TitleCard } from '../components/TitleCard.jsx';
