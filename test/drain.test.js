@@ -57,6 +57,10 @@ async function startEntry(env) {
       }
     });
     app.once('exit', (code) => reject(new Error(`server/index.js exited (code ${code}):\n${output}`)));
+  }).catch((error) => {
+    // Never leave a half-started primary, its workers or its catalog behind.
+    if (app.pid && app.exitCode === null) process.kill(-app.pid, 'SIGKILL');
+    throw error;
   });
   return {
     url,
