@@ -71,6 +71,9 @@ test('every upstream call goes under the base path and carries the configured he
   assert.equal(ready.status, 200, 'readyz asks the upstream for /health under the base path');
 
   const id = api.fake.lists[0].ids[0];
+  // A returning visitor (a first visit asks the upstream nothing about the visitor).
+  const cookie = ready.headers.get('set-cookie')?.split(';')[0] ?? '';
+  assert.ok(cookie, 'the first answer hands out a visitor cookie');
   const read = await fetch(
     `${base}/model.json?method=get&paths=${enc([
       ['lists', 0, 'name'],
@@ -78,13 +81,13 @@ test('every upstream call goes under the base path and carries the configured he
       ['titlesById', id, ['userRating', 'inMyList']],
       ['myList', 'length'],
     ])}`,
+    { headers: { cookie } },
   );
   assert.equal(read.status, 200);
   const graph = (await read.json()).jsonGraph;
   assert.equal(graph.lists[0].name, 'List 0');
   assert.equal(graph.titlesById[id].name, `Film ${id}`);
 
-  const cookie = read.headers.get('set-cookie')?.split(';')[0] ?? '';
   const call = await fetch(`${base}/model.json`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
