@@ -166,7 +166,8 @@ export function createApp(
   // Every page of the registry, through one generic handler.
   // posters: the poster URL template, handed to the client in #marquee-data (shared/poster.js).
   const pageOptions = Object.freeze({ rows: config.page.atfRows, posters: config.posters.template ?? undefined });
-  for (const entry of PAGES) routes.add('get', entry.path, pageHandler(entry, { options: pageOptions, createModel, streamPage }));
+  for (const entry of PAGES)
+    routes.add('get', entry.path, pageHandler(entry, { options: pageOptions, createModel, streamPage }));
   mountPosters(routes, config.posters);
   // Prometheus text; under node:cluster, the aggregate of all workers.
   mountMetrics(routes, { registry, token: config.security.metricsToken });
