@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileS
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import Database from '../server/catalog/visitor-store/sqlite-driver.js';
 import { startApp } from './helpers/app.js';
 import { removeDataDir, startCatalog, tempDataDir } from './helpers/catalog.js';
 import { addThroughApp, listThroughApp, newVisitor, startAppProcess, titleIds } from './helpers/visitor-data.js';

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import Database from 'better-sqlite3';
+import Database from '../server/catalog/visitor-store/sqlite-driver.js';
 import { DEFAULT_DATA_DIR, readCatalogConfig } from '../server/catalog/config.js';
 import { ListFullError, StoreOpenError, StoreWriteError } from '../server/catalog/errors.js';
 import { MAX_MY_LIST } from '../server/catalog/visitor-store/limits.js';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
+import Database from '../../server/catalog/visitor-store/sqlite-driver.js';
 import { openSqliteStore } from '../../server/catalog/visitor-store/sqlite.js';
 
 /**

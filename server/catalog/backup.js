@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Database from 'better-sqlite3';
+import Database from './visitor-store/sqlite-driver.js';
 import { dataDirFrom } from './config.js';
 import { visitorDbPath } from './visitor-store/index.js';
 

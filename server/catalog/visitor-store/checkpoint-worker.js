@@ -5,7 +5,7 @@
 // stalled every request for 20-60 ms every few hundred writes (500 ms on a
 // busy disk), here it stalls nothing. PASSIVE never waits for the writer.
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import Database from './sqlite-driver.js';
 
 const { file, everyMs } = /** @type {{ file: string, everyMs: number }} */ (workerData);
 const db = new Database(file, { fileMustExist: true });

@@ -6,7 +6,7 @@
 // Reads are prepared statements that touch only the visitor asked about.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from './sqlite-driver.js';
 import { ListFullError, StoreOpenError } from '../errors.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer.js';
 import { MAX_MY_LIST } from './limits.js';
