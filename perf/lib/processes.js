@@ -3,7 +3,9 @@
 // latency and the app server as `npm start` runs it (NODE_ENV=production),
 // each in its own process, pinned to its cores, stopped with the run.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCatalogProcess } from '../../server/catalog-process.js';
 import { baselineArgs, serverArgs } from './server-bundle.js';
@@ -15,6 +17,16 @@ const START_TIMEOUT_MS = 30_000;
 /** Certificates of the CATALOG_TLS=1 catalogs started here, by URL: an app started on one pins it unasked. */
 const certificates = new Map();
 
+/**
+ * A fresh visitor database per catalog, removed when this tool exits: a load
+ * run mints thousands of visitors, and they are not the starter's data/.
+ */
+function scratchDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'marquee-perf-data-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /** @param {string} cpus @param {number | undefined} pid */
 function pin(cpus, pid) {
   if (cpus && pid) pinProcess(pid, cpus);
@@ -22,7 +34,8 @@ function pin(cpus, pid) {
 
 /**
  * @param {{ latencyMs: number, jitterMs: number, cpus: string | null, env?: Record<string, string> }} options
- *   env: catalog knobs (CATALOG_TLS, CATALOG_LATENCY_MS…) over the latency given
+ *   env: catalog knobs (CATALOG_TLS, CATALOG_LATENCY_MS…) over the latency given;
+ *   DATA_DIR is a scratch directory unless env names one
  * @returns {ReturnType<typeof startCatalogProcess>} its url, and its certificate (ca) with CATALOG_TLS=1
  */
 export async function startCatalog({ latencyMs, jitterMs, cpus, env = {} }) {
@@ -31,6 +44,7 @@ export async function startCatalog({ latencyMs, jitterMs, cpus, env = {} }) {
       ...process.env,
       CATALOG_LATENCY_MS: String(latencyMs),
       CATALOG_JITTER_MS: String(jitterMs),
+      DATA_DIR: scratchDataDir(),
       ...env,
       CATALOG_PORT: '0',
     },
