@@ -1,6 +1,7 @@
 // @ts-check
 // The browser entry: hydrate the server's HTML from the serialized cache with
 // the same code that rendered it, then mark the interactive moment.
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from '../shared/components/App.jsx';
 import { createServices } from './services.js';
@@ -21,10 +22,15 @@ const root = document.getElementById('root');
 const services = createServices(cache ?? {}, page ?? {}, onInteractive);
 services.initialPage().then((initial) => {
   if (!root || !initial) return;
-  hydrateRoot(root, <App initial={initial} services={services} />, {
-    // Mismatches are bugs here (both sides render from one cache): make them loud.
-    onRecoverableError(error, info) {
-      console.error('marquee: recoverable hydration error', error, info?.componentStack);
-    },
+  // In a transition, React hydrates in slices of a few ms and yields between
+  // them; at the default priority it hydrated the page in one long task that
+  // blocked input (pitfall: one long hydration task, counted as blocking time).
+  startTransition(() => {
+    hydrateRoot(root, <App initial={initial} services={services} />, {
+      // Mismatches are bugs here (both sides render from one cache): make them loud.
+      onRecoverableError(error, info) {
+        console.error('marquee: recoverable hydration error', error, info?.componentStack);
+      },
+    });
   });
 });
