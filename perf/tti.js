@@ -1,5 +1,5 @@
 // @ts-check
-// npm run perf:tti -- [--url URL] [--runs N] [--profile none|desktop|mobile] [--json FILE] [--lighthouse]
+// npm run perf:tti -- [--url URL] [--runs N] [--profile none|desktop|mobile] [--json FILE] [--lighthouse] [--budget FILE]
 // Time To Interactive in real browsers: N fresh headless Chromium page loads
 // of Marquee (started here, as `npm start` runs it) or of any --url, each
 // under the profile's CDP throttling, measured by the page's own modules
@@ -18,6 +18,7 @@ import { measurePageLoad } from './lib/page-run.js';
 import { summarize, summaryTable, format } from './lib/tti-report.js';
 import { runsChartSvg } from './lib/tti-chart.js';
 import { runLighthouse } from './lib/lighthouse.js';
+import { checkBudget } from './lib/tti-budget.js';
 import { distribution } from './lib/stats.js';
 
 // A bad option is one line on stderr, not a stack trace (readOptions prints
@@ -105,6 +106,21 @@ if (options.profile !== 'none')
 
 // ── Lighthouse cross-check ──────────────────────────────────────────────────
 let lighthouse = null;
+/** @type {ReturnType<typeof checkBudget> | null} */
+let budgetLines = null;
+/**
+ * @param {{ interactive: number | null, fcp: number | null, lcp: number | null, tbt: number | null, scriptKB: number | null }[]} results
+ */
+function lighthouseMedians(results) {
+  const median = (/** @type {(number | null)[]} */ values) => distribution(values.map((v) => v ?? NaN))?.median ?? null;
+  return {
+    interactive: median(results.map((r) => r.interactive)),
+    fcp: median(results.map((r) => r.fcp)),
+    lcp: median(results.map((r) => r.lcp)),
+    tbt: median(results.map((r) => r.tbt)),
+    scriptKB: median(results.map((r) => r.scriptKB)),
+  };
+}
 if (options.lighthouse) {
   progress(`\nperf:tti: Lighthouse 13 × ${options.lighthouseRuns} on the same URL and profile…`);
   const results = [];
@@ -120,12 +136,20 @@ if (options.lighthouse) {
     );
   }
   const interactive = distribution(results.map((r) => r.interactive ?? NaN));
+  if (options.budget) budgetLines = checkBudget(options.budget, lighthouseMedians(results));
   if (interactive && summary.labTTI) {
     const ratio = summary.labTTI.median / interactive.median;
     console.log(
       `\nLighthouse interactive median ${format(interactive.median, 'ms')} · in-page lab TTI median ${format(summary.labTTI.median, 'ms')} · ratio in-page / Lighthouse ${ratio.toFixed(2)}`,
     );
     lighthouse = { runs: results, interactive, ratio: Math.round(ratio * 100) / 100 };
+  }
+  if (budgetLines) {
+    console.log(`\nbudget ${options.budgetFile} (Lighthouse medians of ${results.length} runs):`);
+    for (const line of budgetLines) {
+      const value = line.value === null ? 'not measured' : `${Math.round(line.value * 10) / 10} ${line.unit}`;
+      console.log(`  ${line.ok ? 'ok  ' : 'OVER'} ${line.key.padEnd(12)} ${value} (limit ${line.limit} ${line.unit})`);
+    }
   }
 }
 await server?.stop();
@@ -150,9 +174,19 @@ if (jsonFile) {
     runs,
     summary,
     lighthouse,
+    budget: budgetLines,
   };
   writeFileSync(jsonFile, `${JSON.stringify(document, null, 2)}\n`);
   console.log(`\nwrote ${jsonFile} and ${chartFile}`);
 } else {
   console.log(`\nchart: ${chartFile}`);
+}
+if (budgetLines && budgetLines.some((line) => !line.ok)) {
+  console.error(
+    `perf:tti: over budget (${options.budgetFile}): ${budgetLines
+      .filter((line) => !line.ok)
+      .map((line) => line.key)
+      .join(', ')}`,
+  );
+  process.exitCode = 1;
 }

@@ -2,14 +2,17 @@
 // Command-line options of perf/tti.js, read and checked once.
 import { parseArgs } from 'node:util';
 import { PROFILES } from './throttling.js';
+import { readBudget } from './tti-budget.js';
 
 export const USAGE = `npm run perf:tti -- [options]
   --url URL                 measure this page instead of starting Marquee (any site)
   --runs 5                  fresh page loads (never trust one: the spread is wide)
   --profile mobile          none | desktop | mobile (CDP throttling, as Lighthouse's devtools mode)
   --json FILE               write every run and the summary as JSON, the chart next to it
-  --lighthouse              also run Lighthouse 13 (npx lighthouse@13) and compare its "interactive"
+  --lighthouse              also run Lighthouse 13 (a dev dependency) and compare its "interactive"
   --lighthouse-runs 3       Lighthouse runs for the comparison
+  --budget FILE             limits for Lighthouse's medians (JSON: interactive, fcp, lcp, tbt in ms,
+                            scriptKB); exits 1 when the page is over one (implies --lighthouse)
   --cap 30000               ms before the in-page lab TTI search gives up (reported as not found)`;
 
 /**
@@ -20,6 +23,8 @@ export const USAGE = `npm run perf:tti -- [options]
  *   json: string | null,
  *   lighthouse: boolean,
  *   lighthouseRuns: number,
+ *   budget: import('./tti-budget.js').Budget | null,
+ *   budgetFile: string | null,
  *   capMs: number,
  * }} TTIOptions
  */
@@ -38,6 +43,7 @@ export function readOptions(argv) {
       json: { type: 'string' },
       lighthouse: { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string', default: '3' },
+      budget: { type: 'string' },
       cap: { type: 'string', default: '30000' },
       help: { type: 'boolean', default: false },
     },
@@ -65,6 +71,14 @@ export function readOptions(argv) {
       problems.push('--url must be an absolute URL');
     }
   }
+  let budget = null;
+  if (values.budget) {
+    try {
+      budget = readBudget(values.budget);
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  }
   if (problems.length > 0) {
     console.error(`${problems.join('\n')}\n\n${USAGE}`);
     process.exit(2);
@@ -74,8 +88,10 @@ export function readOptions(argv) {
     runs,
     profile: /** @type {keyof typeof PROFILES} */ (values.profile),
     json: values.json ?? null,
-    lighthouse: values.lighthouse,
+    lighthouse: values.lighthouse || budget !== null,
     lighthouseRuns,
+    budget,
+    budgetFile: values.budget ?? null,
     capMs,
   };
 }

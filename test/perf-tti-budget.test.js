@@ -1,0 +1,76 @@
+// @ts-check
+// perf:tti --budget FILE: a budget file is read strictly, every limit is
+// checked against Lighthouse's medians, and a page over one makes the command
+// exit 1, naming the figure (a real Lighthouse run of Marquee).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkBudget, readBudget } from '../perf/lib/tti-budget.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const dir = mkdtempSync(path.join(tmpdir(), 'marquee-budget-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** @param {string} name @param {string} text */
+function file(name, text) {
+  const where = path.join(dir, name);
+  writeFileSync(where, text);
+  return where;
+}
+
+test('a budget file names only known figures, each a positive number', () => {
+  assert.deepEqual(readBudget(file('ok.json', '{"interactive": 3500, "scriptKB": 110}')), {
+    interactive: 3500,
+    scriptKB: 110,
+  });
+  assert.throws(() => readBudget(file('typo.json', '{"tti": 3500}')), /unknown key "tti"/);
+  assert.throws(() => readBudget(file('neg.json', '{"tbt": -1}')), /"tbt" must be a positive number/);
+  assert.throws(() => readBudget(file('empty.json', '{}')), /names no figure/);
+  assert.throws(() => readBudget(file('list.json', '[1]')), /must be a JSON object/);
+  assert.throws(() => readBudget(file('broken.json', '{')), /broken\.json/);
+  assert.throws(() => readBudget(path.join(dir, 'missing.json')), /missing\.json/);
+});
+
+test('each limit is met, exceeded, or failed for want of a figure', () => {
+  const lines = checkBudget({ interactive: 3000, tbt: 200, lcp: 2500 }, { interactive: 2999, tbt: 201, lcp: null });
+  assert.deepEqual(
+    lines.map(({ key, ok }) => [key, ok]),
+    [
+      ['interactive', true],
+      ['tbt', false],
+      ['lcp', false],
+    ],
+  );
+});
+
+test('perf:tti --budget exits 1 and names the figure when the page is over it', { timeout: 240_000 }, async () => {
+  const budget = file('tight.json', '{"interactive": 1, "scriptKB": 100000}');
+  const result = await new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'perf/tti.js',
+        '--runs',
+        '1',
+        '--profile',
+        'none',
+        '--lighthouse-runs',
+        '1',
+        '--budget',
+        budget,
+      ],
+      { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', VISITOR_STORE: 'memory' }, timeout: 230_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (error.code ?? 'killed') : 0, stdout, stderr }),
+    );
+  });
+  assert.equal(result.code, 1, `expected exit 1\n${result.stdout}\n${result.stderr}`);
+  assert.match(result.stdout, /OVER interactive/, 'the interactive limit (1 ms) is reported over');
+  assert.match(result.stdout, /ok {3}scriptKB\s+\d/, 'the script limit is met with a measured figure');
+  assert.match(result.stderr, /over budget .*: interactive/);
+});
