@@ -1,5 +1,5 @@
 // @ts-check
-// npm run perf:tti -- [--url URL] [--runs N] [--profile none|desktop|mobile] [--json FILE] [--lighthouse] [--budget FILE]
+// npm run perf:tti -- [--url URL] [--runs N] [--profile none|desktop|mobile] [--json FILE] [--lighthouse] [--floor] [--budget FILE]
 // Time To Interactive in real browsers: N fresh headless Chromium page loads
 // of Marquee (started here, as `npm start` runs it) or of any --url, each
 // under the profile's CDP throttling, measured by the page's own modules
@@ -19,6 +19,7 @@ import { summarize, summaryTable, format } from './lib/tti-report.js';
 import { runsChartSvg } from './lib/tti-chart.js';
 import { runLighthouse } from './lib/lighthouse.js';
 import { checkBudget } from './lib/tti-budget.js';
+import { startFloorProxy } from './lib/floor-proxy.js';
 import { distribution } from './lib/stats.js';
 
 // A bad option is one line on stderr, not a stack trace (readOptions prints
@@ -108,6 +109,8 @@ if (options.profile !== 'none')
 let lighthouse = null;
 /** @type {ReturnType<typeof checkBudget> | null} */
 let budgetLines = null;
+/** @type {object | null} */
+let floorSummary = null;
 /**
  * @param {{ interactive: number | null, fcp: number | null, lcp: number | null, tbt: number | null, scriptKB: number | null }[]} results
  */
@@ -124,6 +127,10 @@ function lighthouseMedians(results) {
 if (options.lighthouse) {
   progress(`\nperf:tti: Lighthouse 13 × ${options.lighthouseRuns} on the same URL and profile…`);
   const results = [];
+  /** @type {typeof results} */
+  const floorResults = [];
+  const floor = options.floor ? await startFloorProxy(url) : null;
+  if (floor) progress(`  and the page's floor (no scripts, no preloads) through ${floor.url}, alternately`);
   for (let i = 0; i < options.lighthouseRuns; i += 1) {
     const result = await runLighthouse(url, options.profile, profile);
     if (!result.ok) {
@@ -132,8 +139,34 @@ if (options.lighthouse) {
     }
     results.push(result);
     progress(
-      `  lighthouse ${i + 1}/${options.lighthouseRuns}: interactive ${format(result.interactive ?? NaN, 'ms')} (v${result.version})`,
+      `  lighthouse ${i + 1}/${options.lighthouseRuns}: interactive ${format(result.interactive ?? NaN, 'ms')}, FCP ${format(result.fcp ?? NaN, 'ms')}, LCP ${format(result.lcp ?? NaN, 'ms')}, TBT ${format(result.tbt ?? NaN, 'ms')} (v${result.version})`,
     );
+    if (!floor) continue;
+    const floorResult = await runLighthouse(`${floor.url}${new URL(url).pathname}`, options.profile, profile);
+    if (!floorResult.ok) {
+      console.log(`Lighthouse on the floor failed: ${floorResult.reason}`);
+      break;
+    }
+    floorResults.push(floorResult);
+    progress(
+      `  floor ${i + 1}/${options.lighthouseRuns}: FCP ${format(floorResult.fcp ?? NaN, 'ms')}, LCP ${format(floorResult.lcp ?? NaN, 'ms')}`,
+    );
+  }
+  await floor?.stop();
+  if (floorResults.length > 0) {
+    const page = lighthouseMedians(results);
+    const bare = lighthouseMedians(floorResults);
+    console.log(`
+Lighthouse medians, the page against its floor (${floorResults.length} runs each, alternated):`);
+    for (const key of /** @type {const} */ (['fcp', 'lcp', 'interactive', 'tbt'])) {
+      const a = page[key];
+      const b = bare[key];
+      const ratio = a !== null && b !== null && b > 0 ? `${(a / b).toFixed(2)}x` : '-';
+      console.log(
+        `  ${key.padEnd(12)} page ${format(a ?? NaN, 'ms').padStart(9)}  floor ${format(b ?? NaN, 'ms').padStart(9)}  ${ratio}`,
+      );
+    }
+    floorSummary = { page, floor: bare, runs: floorResults };
   }
   const interactive = distribution(results.map((r) => r.interactive ?? NaN));
   if (options.budget) budgetLines = checkBudget(options.budget, lighthouseMedians(results));
@@ -174,6 +207,7 @@ if (jsonFile) {
     runs,
     summary,
     lighthouse,
+    floor: floorSummary,
     budget: budgetLines,
   };
   writeFileSync(jsonFile, `${JSON.stringify(document, null, 2)}\n`);

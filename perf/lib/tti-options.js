@@ -11,6 +11,8 @@ export const USAGE = `npm run perf:tti -- [options]
   --json FILE               write every run and the summary as JSON, the chart next to it
   --lighthouse              also run Lighthouse 13 (a dev dependency) and compare its "interactive"
   --lighthouse-runs 3       Lighthouse runs for the comparison
+  --floor                   Lighthouse also on the page's floor (its HTML without scripts and preloads,
+                            through a proxy), alternately, with ratios (implies --lighthouse)
   --budget FILE             limits for Lighthouse's medians (JSON: interactive, fcp, lcp, tbt in ms,
                             scriptKB); exits 1 when the page is over one (implies --lighthouse)
   --cap 30000               ms before the in-page lab TTI search gives up (reported as not found)`;
@@ -23,6 +25,7 @@ export const USAGE = `npm run perf:tti -- [options]
  *   json: string | null,
  *   lighthouse: boolean,
  *   lighthouseRuns: number,
+ *   floor: boolean,
  *   budget: import('./tti-budget.js').Budget | null,
  *   budgetFile: string | null,
  *   capMs: number,
@@ -44,6 +47,7 @@ export function readOptions(argv) {
       lighthouse: { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string', default: '3' },
       budget: { type: 'string' },
+      floor: { type: 'boolean', default: false },
       cap: { type: 'string', default: '30000' },
       help: { type: 'boolean', default: false },
     },
@@ -88,7 +92,8 @@ export function readOptions(argv) {
     runs,
     profile: /** @type {keyof typeof PROFILES} */ (values.profile),
     json: values.json ?? null,
-    lighthouse: values.lighthouse || budget !== null,
+    lighthouse: values.lighthouse || values.floor || budget !== null,
+    floor: values.floor,
     lighthouseRuns,
     budget,
     budgetFile: values.budget ?? null,
