@@ -54,5 +54,12 @@ export function summaryTable(sides, ratios) {
     return row;
   });
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i].length)));
-  return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i])).join('   ').trimEnd()).join('\n');
+  return [header, ...rows]
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('   ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

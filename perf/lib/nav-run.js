@@ -1,5 +1,5 @@
 // @ts-check
-/* global document, window, requestAnimationFrame, setTimeout -- the page-side functions run in the page */
+/* global document, window, location, Node, requestAnimationFrame -- the page-side functions run in the page */
 // One run of perf:nav in headless Chromium: a fresh context loads `/`, waits
 // for the app's own interactive mark (client/index.jsx), scrolls a card into
 // view, rests on it (hover or keyboard focus) if asked, then clicks it (or
@@ -15,7 +15,7 @@ export const INTERACTIVE_MARK = 'marquee:interactive';
 
 /**
  * @typedef {{
- *   ok: true, headingMs: number, completeMs: number,
+ *   ok: true, reason: null, headingMs: number, completeMs: number,
  *   requests: number, modelRequests: number, dwellRequests: number, dwellModelRequests: number,
  *   title: { id: string, name: string, href: string },
  * }} GoodRun
@@ -203,14 +203,11 @@ export async function measureNavigation(browser, { url, profile, intent, dwellMs
     const rowSelector = `section.row[data-row-index="${row}"]`;
     // Scrolled from the page: a placeholder row is replaced as it loads, and
     // a locator's own scroll fails on an element that left the DOM meanwhile.
-    const scrolled = await page.evaluate(
-      (selector) => {
-        const element = document.querySelector(selector);
-        element?.scrollIntoView({ block: 'center' });
-        return element !== null;
-      },
-      rowSelector,
-    );
+    const scrolled = await page.evaluate((selector) => {
+      const element = document.querySelector(selector);
+      element?.scrollIntoView({ block: 'center' });
+      return element !== null;
+    }, rowSelector);
     if (!scrolled || (await page.locator(rowSelector).count()) === 0)
       return broken(`the home page has no row ${row} (--row)`);
     const link = page.locator(`${rowSelector}[data-row-state="loaded"] li.card[data-title-id]`).nth(card).locator('a');
@@ -276,6 +273,7 @@ export async function measureNavigation(browser, { url, profile, intent, dwellMs
     if (documentsAfterClick > 0) return broken('the click loaded a new document (no client-side navigation)');
     return {
       ok: true,
+      reason: null,
       headingMs: round(headingAt - clickAt),
       completeMs: round(completeAt - clickAt),
       requests: after.all,
