@@ -90,53 +90,67 @@ async function main() {
     cpus: { app: null, generator: null, note: 'no pinning' },
     onStart: (stop) => stops.push(stop),
   });
+  // The setups measured: A, and B when --vs (B's Marquee) or --vs-intent (B's intent) asks for one.
+  const ownB = options.vs !== null || options.vsIntent !== null || options.vsDwellMs !== null;
+  const setups = [
+    { target: targets[0], name: ownB ? 'A' : targets[0].name, intent: options.intent, dwellMs: options.dwellMs },
+    ...(ownB
+      ? [
+          {
+            target: targets[1] ?? targets[0],
+            name: 'B',
+            intent: options.vsIntent ?? options.intent,
+            dwellMs: options.vsDwellMs ?? options.dwellMs,
+          },
+        ]
+      : []),
+  ];
+  const describe = (/** @type {(typeof setups)[number]} */ s) =>
+    `${s.intent === 'none' ? 'straight click' : `${s.intent} ${s.dwellMs} ms, then ${s.intent === 'focus' ? 'Enter' : 'click'}`}` +
+    `${Object.entries(s.target.env)
+      .map(([k, v]) => ` ${k}=${v}`)
+      .join('')}`;
   const upstream = options.url ? 'as it runs' : `${options.latencyMs} ± ${options.jitterMs} ms`;
-  const intent = options.intent === 'none' ? 'no intent (straight click)' : `${options.intent} ${options.dwellMs} ms`;
   progress(
-    `perf:nav: ${options.runs} runs${targets.length > 1 ? ' each, alternating' : ''} · catalog ${upstream} · ${intent} · ` +
+    `perf:nav: ${options.runs} runs${setups.length > 1 ? ' each, alternating' : ''} · catalog ${upstream} · ` +
       `row ${options.row} card ${options.card} · profile ${options.profileName} (${profile.description}) · ` +
       `${availableParallelism()} cores, load average ${load()}`,
   );
-  for (const t of targets)
-    progress(
-      `  ${t.name}: ${t.url} ${Object.entries(t.env)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' ')}`.trimEnd(),
-    );
+  for (const s of setups) progress(`  ${s.name}: ${s.target.url} · ${describe(s)}`);
   if (options.runs === 1) progress('  warning: one run is an anecdote, not a measurement; use --runs 5 or more');
 
   // ── Runs, alternated (A B, then B A…): on a shared machine only alternated runs compare ──
   browser = await launchBrowser();
-  const run = (/** @type {string} */ url) =>
+  const run = (/** @type {(typeof setups)[number]} */ s) =>
     measureNavigation(/** @type {import('playwright-core').Browser} */ (browser), {
-      url: new URL('/', url).href,
+      url: new URL('/', s.target.url).href,
       profile,
-      intent: options.intent,
-      dwellMs: options.dwellMs,
+      intent: s.intent,
+      dwellMs: s.dwellMs,
       row: options.row,
       card: options.card,
       timeoutMs: options.timeoutMs,
     });
-  for (const t of targets) {
+  for (const s of setups) {
     for (let i = 0; i < options.warmup; i += 1) {
-      const warm = await run(t.url);
-      progress(`  warm-up ${t.name}: ${warm.ok ? `${warm.completeMs} ms (not counted)` : `broken: ${warm.reason}`}`);
+      const warm = await run(s);
+      progress(`  warm-up ${s.name}: ${warm.ok ? `${warm.completeMs} ms (not counted)` : `broken: ${warm.reason}`}`);
     }
   }
   /** @type {Record<string, import('./lib/nav-run.js').NavRun[]>} */
-  const runs = Object.fromEntries(targets.map((t) => [t.name, []]));
+  const runs = Object.fromEntries(setups.map((s) => [s.name, []]));
   for (let i = 1; i <= options.runs; i += 1) {
-    for (const t of i % 2 ? targets : [...targets].reverse()) {
+    for (const s of i % 2 ? setups : [...setups].reverse()) {
       const started = Date.now();
-      const result = await run(t.url);
-      runs[t.name].push(result);
+      const result = await run(s);
+      runs[s.name].push(result);
       const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
       progress(
         result.ok
-          ? `  run ${i}/${options.runs} ${t.name}: heading ${result.headingMs} ms · complete ${result.completeMs} ms · ` +
+          ? `  run ${i}/${options.runs} ${s.name}: heading ${result.headingMs} ms · complete ${result.completeMs} ms · ` +
               `requests after the click ${result.requests} (/model.json ${result.modelRequests}) · ` +
               `during the dwell ${result.dwellRequests} (/model.json ${result.dwellModelRequests}) · "${result.title.name}" (${took})`
-          : `  run ${i}/${options.runs} ${t.name}: BROKEN: ${result.reason}`,
+          : `  run ${i}/${options.runs} ${s.name}: BROKEN: ${result.reason}`,
       );
     }
   }
@@ -144,25 +158,20 @@ async function main() {
   browser = null;
 
   // ── Summary ─────────────────────────────────────────────────────────────────
-  const sides = targets.map((t) => ({
-    name: t.name,
-    url: t.url,
-    env: t.env,
-    catalogEnv: t.catalogEnv,
-    runs: runs[t.name],
-    good: runs[t.name].filter((r) => r.ok).length,
-    summary: summarizeRuns(runs[t.name]),
+  const sides = setups.map((s) => ({
+    name: s.name,
+    url: s.target.url,
+    intent: s.intent,
+    dwellMs: s.dwellMs,
+    env: s.target.env,
+    catalogEnv: s.target.catalogEnv,
+    runs: runs[s.name],
+    good: runs[s.name].filter((r) => r.ok).length,
+    summary: summarizeRuns(runs[s.name]),
   }));
   const ratios = sides.length === 2 ? ratiosOf(sides[0].summary, sides[1].summary) : null;
-  console.log(`\nclient-side navigation · catalog ${upstream} · ${intent} · profile ${options.profileName}`);
-  for (const s of sides)
-    console.log(
-      `  ${s.name}: ${
-        Object.entries(s.env)
-          .map(([k, v]) => `${k}=${v}`)
-          .join(' ') || s.url
-      }`,
-    );
+  console.log(`\nclient-side navigation · catalog ${upstream} · profile ${options.profileName}`);
+  for (const s of setups) console.log(`  ${s.name}: ${describe(s)}`);
   console.log('');
   console.log(
     summaryTable(

@@ -19,6 +19,9 @@ export const USAGE = `npm run perf:nav -- [options]
   --env 'K=v ...'          extra environment of the app (configuration A); CATALOG_* knobs go to its catalog
   --vs 'K=v ...'           also measure configuration B (A's env with these over it), runs alternating
                            A B B A…; with CATALOG_* knobs each side gets a catalog of its own
+  --vs-intent hover         B rests on the card this way instead (B is then this intent on the same Marquee,
+                           or on B's with --vs): e.g. --intent none --vs-intent hover --vs-dwell-ms 300
+  --vs-dwell-ms N          B's dwell (default: --dwell-ms)
   --warmup 1               navigations thrown away per configuration first (cold JIT and caches)
   --timeout 15000          ms a navigation may take before the run is reported broken
   --json FILE              write every run, the medians and the ratios as JSON`;
@@ -28,6 +31,7 @@ export const USAGE = `npm run perf:nav -- [options]
  *   url: string | null, runs: number, latencyMs: number, jitterMs: number,
  *   intent: 'none' | 'hover' | 'focus', dwellMs: number,
  *   profileName: keyof typeof PROFILES, cpuSlowdown: number | null,
+ *   vsIntent: 'none' | 'hover' | 'focus' | null, vsDwellMs: number | null,
  *   row: number, card: number, env: Record<string, string>, vs: Record<string, string> | null,
  *   warmup: number, timeoutMs: number, json: string | null, help: boolean,
  *   baseline: false,
@@ -55,6 +59,8 @@ export function readOptions(argv) {
       card: { type: 'string', default: '0' },
       env: { type: 'string', default: '' },
       vs: { type: 'string' },
+      'vs-intent': { type: 'string' },
+      'vs-dwell-ms': { type: 'string' },
       warmup: { type: 'string', default: '1' },
       timeout: { type: 'string', default: '15000' },
       json: { type: 'string' },
@@ -75,6 +81,16 @@ export function readOptions(argv) {
     problems.push(`--intent must be none, hover or focus, got ${values.intent}`);
   const dwellMs = number('dwell-ms', values['dwell-ms'], 0, 60_000);
   if (dwellMs > 0 && intent === 'none') problems.push('--dwell-ms needs --intent hover or focus (a dwell of what?)');
+  const vsIntent = /** @type {NavOptions['vsIntent']} */ (values['vs-intent'] ?? null);
+  if (vsIntent !== null && !['none', 'hover', 'focus'].includes(vsIntent))
+    problems.push(`--vs-intent must be none, hover or focus, got ${vsIntent}`);
+  const vsDwellMs =
+    values['vs-dwell-ms'] === undefined ? null : number('vs-dwell-ms', values['vs-dwell-ms'], 0, 60_000);
+  if (vsDwellMs !== null && vsIntent === null && !values.vs)
+    problems.push("--vs-dwell-ms is B's: give --vs-intent (or --vs) too");
+  const ownB = vsIntent !== null || vsDwellMs !== null;
+  if (ownB && (vsDwellMs ?? dwellMs) > 0 && (vsIntent ?? intent) === 'none')
+    problems.push("B's dwell needs an intent: --vs-intent hover or focus");
   if (!Object.hasOwn(PROFILES, values.profile))
     problems.push(`--profile must be one of ${Object.keys(PROFILES).join(', ')}, got ${values.profile}`);
   const options = {
@@ -84,6 +100,8 @@ export function readOptions(argv) {
     jitterMs: number('jitter', values.jitter, 0, 60_000),
     intent,
     dwellMs,
+    vsIntent,
+    vsDwellMs,
     profileName: /** @type {keyof typeof PROFILES} */ (values.profile),
     cpuSlowdown: values.cpu === undefined ? null : number('cpu', values.cpu, 1, 20, false),
     row: number('row', values.row, -1, 100),
