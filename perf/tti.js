@@ -44,7 +44,7 @@ if (!url) {
   progress('perf:tti: building the client and starting Marquee (NODE_ENV=production)…');
   await buildClient();
   server = await startMarquee();
-  url = `${server.url}/`;
+  url = `${server.url}${options.path}`;
 }
 const stopAll = async () => {
   await browser?.close().catch(() => {});

@@ -1,7 +1,7 @@
 // @ts-check
 // perf:tti --budget FILE: a budget file is read strictly, every limit is
 // checked against Lighthouse's medians, and a page over one makes the command
-// exit 1, naming the figure (a real Lighthouse run of Marquee).
+// exit 1, naming the figure (a real Lighthouse run of Marquee); --path is checked too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -73,4 +73,23 @@ test('perf:tti --budget exits 1 and names the figure when the page is over it', 
   assert.match(result.stdout, /OVER interactive/, 'the interactive limit (1 ms) is reported over');
   assert.match(result.stdout, /ok {3}scriptKB\s+\d/, 'the script limit is met with a measured figure');
   assert.match(result.stderr, /over budget .*: interactive/);
+});
+
+test('perf:tti --path is a path on the Marquee it starts, never beside --url', async () => {
+  const { readOptions } = await import('../perf/lib/tti-options.js');
+  assert.equal(readOptions(['--path', '/title/x-2000']).path, '/title/x-2000');
+  assert.equal(readOptions([]).path, '/');
+  for (const argv of [
+    ['--path', 'title'],
+    ['--path', '//evil.example/'],
+    ['--url', 'http://127.0.0.1:1/', '--path', '/a'],
+  ]) {
+    const run = await new Promise((resolve) => {
+      execFile(process.execPath, ['perf/tti.js', ...argv], { cwd: ROOT }, (error, stdout, stderr) =>
+        resolve({ code: error?.code ?? 0, stderr }),
+      );
+    });
+    assert.equal(run.code, 2, `${argv.join(' ')} is refused`);
+    assert.match(run.stderr, /--path/);
+  }
 });

@@ -6,6 +6,7 @@ import { readBudget } from './tti-budget.js';
 
 export const USAGE = `npm run perf:tti -- [options]
   --url URL                 measure this page instead of starting Marquee (any site)
+  --path /                  the page of the Marquee started here, e.g. /title/the-shawshank-redemption-1994
   --runs 5                  fresh page loads (never trust one: the spread is wide)
   --profile mobile          none | desktop | mobile (CDP throttling, as Lighthouse's devtools mode)
   --json FILE               write every run and the summary as JSON, the chart next to it
@@ -20,6 +21,7 @@ export const USAGE = `npm run perf:tti -- [options]
 /**
  * @typedef {{
  *   url: string | null,
+ *   path: string,
  *   runs: number,
  *   profile: keyof typeof PROFILES,
  *   json: string | null,
@@ -41,6 +43,7 @@ export function readOptions(argv) {
     args: argv,
     options: {
       url: { type: 'string' },
+      path: { type: 'string', default: '/' },
       runs: { type: 'string', default: '5' },
       profile: { type: 'string', default: 'mobile' },
       json: { type: 'string' },
@@ -67,6 +70,10 @@ export function readOptions(argv) {
   const capMs = Number(values.cap);
   if (!Number.isInteger(capMs) || capMs < 6000 || capMs > 300_000)
     problems.push('--cap must be ms from 6000 to 300000');
+  if (!values.path.startsWith('/') || values.path.startsWith('//'))
+    problems.push('--path must be a path on the site, starting with one /');
+  if (values.url && values.path !== '/')
+    problems.push('--path is for the Marquee started here; with --url, put it in the URL');
   if (values.url) {
     try {
       const url = new URL(values.url);
@@ -89,6 +96,7 @@ export function readOptions(argv) {
   }
   return {
     url: values.url ?? null,
+    path: values.path,
     runs,
     profile: /** @type {keyof typeof PROFILES} */ (values.profile),
     json: values.json ?? null,
