@@ -12,6 +12,8 @@ import { cardFormat } from './card-format.js';
 /** @typedef {import('./Poster.jsx').ImagePriority} ImagePriority */
 
 /**
+ * Pitfall: props spread through stacks of components (Netflix TV UI, 2017): one
+ * grouped `title`, no pass-through layers, static styles as CSS classes.
  * @param {{ title: Title, image: ImagePriority }} props
  */
 function TitleCardView({ title, image }) {
