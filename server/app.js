@@ -10,6 +10,7 @@ import { sameOriginWrites } from './middleware/same-origin-writes.js';
 import { createTemplates } from './render/templates.js';
 import { createClientManifest } from './render/client-manifest.js';
 import { createPageStreamer } from './render/stream-page.js';
+import { applyCardPitfalls } from './render/card-pitfalls.js';
 import { createUpstream } from './upstream/pool.js';
 import { createCatalogClients } from './upstream/index.js';
 import { createRouter } from './falcor/router.js';
@@ -84,6 +85,10 @@ export function createApp(
         })
       : null;
   const createModel = createModelFor(createRouterFor, sharedGraph);
+
+  // Pitfalls: a formatter per item (perf/exercises/06-blocking-work-per-item) and props
+  // through stacks of components (perf/exercises/09-props-through-stacks); off, nothing changes.
+  applyCardPitfalls(config.exercise);
 
   // ── Page shell ───────────────────────────────────────────────────────────
   const templates = createTemplates({

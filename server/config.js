@@ -18,8 +18,10 @@ export const EXERCISES = Object.freeze({
   '02': 'template caching: the page shell compiled on every request',
   '03': 'deep clone: the whole shared catalog graph cloned for every page',
   '04': 'route table: a refresh re-registers a static handler every millisecond',
+  '06': "blocking work per item: every card's numbers formatted by a new Intl formatter",
   '07': 'deferred responses: every response ended after 5 setImmediate turns',
   '08': 'TLS to the upstream: a new connection (and handshake) per call',
+  '09': 'props through stacks: every card under 100 pass-through components spreading 100 props',
 });
 
 /**
@@ -237,6 +239,7 @@ export const KNOBS = {
  *   workers: number,
  *   exercise: Readonly<{
  *     id: string | null, compileShellPerRequest: boolean, reRegisterRouteEveryMs: number, deferResponseHops: number,
+ *     formatCardsPerItem: boolean, cardPassThroughs: Readonly<{ depth: number, props: number }> | null,
  *   }>,
  * }>} Config
  *   exercise and the fields it sets (upstream.connections and .reuseConnections, graphCache.cloneOnRead):
@@ -333,6 +336,9 @@ export function loadConfig(env = process.env) {
       reRegisterRouteEveryMs: exercise === '04' ? 1 : 0,
       // A lifecycle of 5 steps, each on a fresh turn, as hapi's then was.
       deferResponseHops: exercise === '07' ? 5 : 0,
+      formatCardsPerItem: exercise === '06',
+      // Netflix's TV UI case: 100 levels deep, 100 props.
+      cardPassThroughs: exercise === '09' ? { depth: 100, props: 100 } : null,
     },
   });
 }

@@ -6,11 +6,14 @@ import { memo, useCallback, useId, useState } from 'react';
 import { TitleDetails } from './TitleDetails.jsx';
 import { MyListButton } from './MyListButton.jsx';
 import { Poster } from './Poster.jsx';
+import { cardFormat } from './card-format.js';
 
 /** @typedef {import('../graph/types.js').Title} Title */
 /** @typedef {import('./Poster.jsx').ImagePriority} ImagePriority */
 
 /**
+ * Pitfall: props spread through stacks of components (Netflix TV UI, 2017): one
+ * grouped `title`, no pass-through layers, static styles as CSS classes.
  * @param {{ title: Title, image: ImagePriority }} props
  */
 function TitleCardView({ title, image }) {
@@ -19,7 +22,7 @@ function TitleCardView({ title, image }) {
   const toggle = useCallback(() => setOpen((was) => !was), []);
   // Same id on server and client: useId is derived from the tree position.
   const detailsId = useId();
-  const rating = typeof title.rating === 'number' ? `★ ${title.rating.toFixed(1)}` : null;
+  const rating = typeof title.rating === 'number' ? `★ ${cardFormat.rating(title.rating)}` : null;
   // One string, one text node: nothing for hydration to split differently.
   const meta = [title.year, rating].filter((part) => part != null).join(' · ');
   return (
@@ -49,9 +52,25 @@ function TitleCardView({ title, image }) {
  * memo: a row re-rendering (e.g. its placeholder filling in) leaves its cards alone.
  * `paths`: the title keys the card and what it renders read, next to the component.
  */
-export const TitleCard = Object.assign(memo(TitleCardView), {
+const Card = Object.assign(memo(TitleCardView), {
   paths: Object.freeze([
     // No 'boxart': the poster comes from the id (shared/poster.js).
     ...new Set(['name', 'year', 'rating', ...MyListButton.paths, ...TitleDetails.paths]),
   ]),
 });
+
+/**
+ * What a row renders per card: the card itself, unless the server wrapped it
+ * once at start (exercise 09, perf/exercises/09-props-through-stacks; server
+ * only, the DOM is the same). Nothing decides per card.
+ * @type {import('react').ComponentType<{ title: Title, image: ImagePriority }> & { paths: readonly string[] }}
+ */
+export let TitleCard = Card;
+
+/**
+ * @param {((card: typeof Card) => import('react').ComponentType<{ title: Title, image: ImagePriority }>) | null} wrap
+ *   null: the card itself again
+ */
+export function wrapTitleCard(wrap) {
+  TitleCard = wrap ? Object.assign(wrap(Card), { paths: Card.paths }) : Card;
+}

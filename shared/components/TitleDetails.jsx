@@ -2,6 +2,7 @@
 // The details a card reveals with its info button. Rendered on both sides and
 // hidden until asked for, so opening it moves nothing (it overlays the poster).
 import { memo } from 'react';
+import { cardFormat } from './card-format.js';
 
 /** @typedef {import('../graph/types.js').Title} Title */
 
@@ -9,7 +10,7 @@ import { memo } from 'react';
  * @param {{ id: string, title: Title, open: boolean }} props
  */
 function TitleDetailsView({ id, title, open }) {
-  const facts = [title.genre, title.runtime != null ? `${title.runtime} min` : null, title.mpaa]
+  const facts = [title.genre, title.runtime != null ? cardFormat.runtime(title.runtime) : null, title.mpaa]
     .filter((fact) => fact != null && fact !== '')
     .join(' · ');
   return (

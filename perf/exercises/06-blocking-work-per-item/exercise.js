@@ -1,0 +1,22 @@
+// @ts-check
+/** @type {import('../index.js').Exercise} */
+export default {
+  id: '06',
+  slug: 'blocking-work-per-item',
+  title: 'Blocking work per item',
+  broken: { EXERCISE: '06' },
+  brokenLabel: "every card's numbers formatted by a new Intl formatter",
+  // Many cards per page (all 27 rows on the server), so the cost per card adds up where it can be seen.
+  both: { ATF_ROWS: 'all' },
+  // CPU is what formatting costs: a catalog at 0 ms leaves the server nothing else to wait for.
+  load: { path: '/', concurrency: 20, latencyMs: 0 },
+  figures: ['cpuMsPerRequest', 'pageRenderMs', 'rps', 'p50', 'p99', 'eventLoopDelayP99Ms', 'bytesPerRequest'],
+  headline: 'cpuMsPerRequest',
+  seed: {
+    source: 'Box, 2015',
+    what: 'formatting a page of dates: a user-land library against the engine’s Intl',
+    before: 8,
+    after: 2,
+    unit: 'ms',
+  },
+};

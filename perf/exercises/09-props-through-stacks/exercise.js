@@ -1,0 +1,20 @@
+// @ts-check
+/** @type {import('../index.js').Exercise} */
+export default {
+  id: '09',
+  slug: 'props-through-stacks',
+  title: 'Props through stacks of components',
+  broken: { EXERCISE: '09' },
+  brokenLabel: 'every card under 100 pass-through components spreading 100 props',
+  // The default page (3 rows and My List on the server): Netflix's case was one screen.
+  load: { path: '/', concurrency: 20, latencyMs: 0 },
+  figures: ['pageRenderMs', 'cpuMsPerRequest', 'rps', 'p50', 'p99', 'bytesPerRequest'],
+  headline: 'pageRenderMs',
+  seed: {
+    source: 'Netflix TV UI, 2017',
+    what: 'render time, 100 levels deep and 100 props, before and after grouping the props',
+    before: 500,
+    after: 60,
+    unit: 'ms',
+  },
+};

@@ -1,0 +1,23 @@
+// @ts-check
+// How a card writes its numbers: one Intl formatter per kind, made once per
+// process and reused for every card, on both sides (same strings, so the
+// hydration agrees).
+// Pitfall: a formatter per item (Box, 2015: dates formatted per item); each new
+// Intl object resolves its locale data again (perf/exercises/06-blocking-work-per-item).
+
+/** The locale and options cards format with; the exercise's per-item formatters use the same. */
+export const CARD_LOCALE = 'en-US';
+export const CARD_NUMBER_OPTIONS = Object.freeze({
+  rating: Object.freeze({ minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  runtime: Object.freeze({ style: 'unit', unit: 'minute', unitDisplay: 'short' }),
+});
+
+/**
+ * What cards call. An Intl formatter's `format` comes bound to it. The server
+ * may swap these once at start (exercise 06); nothing decides per card.
+ * @type {{ rating: (value: number) => string, runtime: (minutes: number) => string }}
+ */
+export const cardFormat = {
+  rating: new Intl.NumberFormat(CARD_LOCALE, CARD_NUMBER_OPTIONS.rating).format,
+  runtime: new Intl.NumberFormat(CARD_LOCALE, CARD_NUMBER_OPTIONS.runtime).format,
+};
