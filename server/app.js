@@ -62,11 +62,17 @@ export function createApp(
   const shedding = createSheddingMetrics(registry);
 
   // ── Upstream and data ────────────────────────────────────────────────────
+  const countCircuit = upstreamMetrics.onCircuit('catalog');
   const upstream = createUpstream({
     url: catalogUrl,
     ...config.upstream,
     ca: catalogCa,
     onCall: upstreamMetrics.onCall('catalog'),
+    onCircuit: (state) => {
+      // Each change once, where an operator looks: open is the catalog failing, closed its return.
+      log[state === 'open' ? 'warn' : 'info']({ pool: 'catalog', state }, `upstream circuit ${state}`);
+      countCircuit(state);
+    },
   });
   upstreamMetrics.watchPool('catalog', upstream);
   const clients = createCatalogClients(upstream);
