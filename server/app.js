@@ -19,6 +19,7 @@ import { createSharedGraph } from './graph-cache/shared-graph.js';
 import { createGraphCacheMetrics } from './metrics/graph-cache.js';
 import { PAGES } from '../shared/pages/registry.js';
 import { pageHandler } from './pages/page-handler.js';
+import { createDegradedMetrics } from './pages/degraded.js';
 import { mountPosters } from './posters/routes.js';
 import { notFoundPage, errorPage } from './pages/errors.js';
 import { createRegistry } from './metrics/registry.js';
@@ -103,6 +104,7 @@ export function createApp(
     clientManifest: clientManifest.get,
     log,
     onTimings: createPageTimings(registry).observe,
+    onDegraded: createDegradedMetrics(registry).count,
   });
 
   const app = express();
