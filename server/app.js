@@ -20,6 +20,7 @@ import { createSharedGraph } from './graph-cache/shared-graph.js';
 import { createGraphCacheMetrics } from './metrics/graph-cache.js';
 import { PAGES } from '../shared/pages/registry.js';
 import { pageHandler } from './pages/page-handler.js';
+import { createDegradedMetrics } from './pages/degraded.js';
 import { mountPosters } from './posters/routes.js';
 import { notFoundPage, errorPage } from './pages/errors.js';
 import { createRegistry } from './metrics/registry.js';
@@ -63,11 +64,17 @@ export function createApp(
   const shedding = createSheddingMetrics(registry);
 
   // ── Upstream and data ────────────────────────────────────────────────────
+  const countCircuit = upstreamMetrics.onCircuit('catalog');
   const upstream = createUpstream({
     url: catalogUrl,
     ...config.upstream,
     ca: catalogCa,
     onCall: upstreamMetrics.onCall('catalog'),
+    onCircuit: (state) => {
+      // Each change once, where an operator looks: open is the catalog failing, closed its return.
+      log[state === 'open' ? 'warn' : 'info']({ pool: 'catalog', state }, `upstream circuit ${state}`);
+      countCircuit(state);
+    },
   });
   upstreamMetrics.watchPool('catalog', upstream);
   const clients = createCatalogClients(upstream);
@@ -102,6 +109,7 @@ export function createApp(
     clientManifest: clientManifest.get,
     log,
     onTimings: createPageTimings(registry).observe,
+    onDegraded: createDegradedMetrics(registry).count,
   });
 
   const app = express();

@@ -5,6 +5,7 @@
 // node:cluster shares round-robin), replaces a worker that dies, and answers
 // the workers' requests for the metrics of all of them (ADR 006).
 import cluster from 'node:cluster';
+import client from 'prom-client';
 import { serveAggregateFromPrimary } from './metrics/cluster.js';
 import { servePerfFromPrimary } from './field-metrics/cluster.js';
 
@@ -19,11 +20,14 @@ const STOP_MARGIN_MS = 5_000;
  *   catalogUrl: string,
  *   catalogCa: string | null,
  *   onFatal: () => void,
- * }} options
+ *   primaryMetrics?: (registry: import('prom-client').Registry) => void,
+ * }} options primaryMetrics: registers the primary's own metrics (the catalog child's), added to the workers'
  * @returns {{ stop: () => Promise<void> }}
  */
-export function forkWorkers({ config, log, catalogUrl, catalogCa, onFatal }) {
-  serveAggregateFromPrimary();
+export function forkWorkers({ config, log, catalogUrl, catalogCa, onFatal, primaryMetrics }) {
+  const primaryRegistry = new client.Registry();
+  primaryMetrics?.(primaryRegistry);
+  serveAggregateFromPrimary(primaryRegistry);
   // The /perf dashboard's sketches (issue 5) are kept cluster-wide here too.
   servePerfFromPrimary();
   // Every worker must sign and read the visitor cookie with the same secret,

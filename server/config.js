@@ -55,7 +55,36 @@ export const KNOBS = {
     parse: integer(100, 600000),
     doc: 'how long an idle upstream socket is kept',
   },
-  UPSTREAM_TIMEOUT_MS: { default: '2000', parse: integer(10, 120000), doc: 'deadline of one upstream call' },
+  UPSTREAM_TIMEOUT_MS: {
+    default: '1000',
+    parse: integer(10, 120000),
+    doc: 'deadline of one attempt of an upstream call (queue wait, headers and body)',
+  },
+  UPSTREAM_DEADLINE_MS: {
+    default: '',
+    parse: optional(integer(10, 120000)),
+    doc: 'deadline of a whole upstream call, its retry included: the longest a page waits for one call; at least UPSTREAM_TIMEOUT_MS; empty: twice UPSTREAM_TIMEOUT_MS',
+  },
+  UPSTREAM_RETRY: {
+    default: '1',
+    parse: oneOf(['0', '1']),
+    doc: '1: a read (GET) that got no answer or a 5xx is tried once more, inside UPSTREAM_DEADLINE_MS; writes never are; 0: no retry',
+  },
+  UPSTREAM_CIRCUIT_FAILURES: {
+    default: '10',
+    parse: integer(0, 100000),
+    doc: "failed upstream attempts in a row after which the origin's circuit opens: calls fail at once, without waiting, for UPSTREAM_CIRCUIT_COOLDOWN_MS, then one probe call decides; 0: never opens",
+  },
+  UPSTREAM_CIRCUIT_COOLDOWN_MS: {
+    default: '2000',
+    parse: integer(0, 600000),
+    doc: 'how long an open circuit fails calls at once before one probe call is let through',
+  },
+  CATALOG_RESTART_MAX_MS: {
+    default: '30000',
+    parse: integer(100, 3600000),
+    doc: 'the catalog child started by the app (no CATALOG_URL) is restarted when it dies, after 100 ms, then twice as long after each quick death, up to this wait',
+  },
   UPSTREAM_HEADERS: {
     default: '',
     parse: upstreamHeaders,
@@ -217,8 +246,10 @@ export const KNOBS = {
  *   catalog: Readonly<{ url: string | null, ca: string | null }>,
  *   upstream: Readonly<{
  *     connections: number, keepAliveMs: number, timeoutMs: number, headers: Readonly<Record<string, string>>,
- *     reuseConnections: boolean,
+ *     reuseConnections: boolean, deadlineMs: number, retry: boolean,
+ *     circuit: Readonly<{ failures: number, coolDownMs: number }>,
  *   }>,
+ *   catalogRestart: Readonly<{ firstMs: number, maxMs: number }>,
  *   falcor: Readonly<{ maxPaths: number, maxBodyBytes: number }>,
  *   page: Readonly<{ atfRows: number | 'all' }>,
  *   posters: Readonly<{ template: string | null, origin: string | null }>,
@@ -267,6 +298,12 @@ export function loadConfig(env = process.env) {
     problems.push(
       `EXERCISE=${JSON.stringify(v.EXERCISE)}: a workshop pitfall, refused when NODE_ENV=production (EXERCISE_ALLOW_IN_PRODUCTION=1 to measure it on purpose)`,
     );
+  // A retry needs room inside the deadline; a deadline under one attempt's would cut the first.
+  const upstreamDeadlineMs = v.UPSTREAM_DEADLINE_MS ?? v.UPSTREAM_TIMEOUT_MS * 2;
+  if (upstreamDeadlineMs < v.UPSTREAM_TIMEOUT_MS)
+    problems.push(
+      `UPSTREAM_DEADLINE_MS=${upstreamDeadlineMs}: must be at least UPSTREAM_TIMEOUT_MS (${v.UPSTREAM_TIMEOUT_MS})`,
+    );
   // node:http refuses a headers deadline past the request's own.
   if (v.HEADERS_TIMEOUT_MS > v.REQUEST_TIMEOUT_MS)
     problems.push(
@@ -281,12 +318,17 @@ export function loadConfig(env = process.env) {
     host: v.HOST,
     port: v.PORT,
     catalog: { url: v.CATALOG_URL, ca: v.CATALOG_CA },
+    // A crash loop backs off; a catalog that lived a while restarts fast again (server/catalog-supervisor.js).
+    catalogRestart: { firstMs: 100, maxMs: v.CATALOG_RESTART_MAX_MS },
     upstream: {
       // Exercise 01 is Box's pool: 5 sockets, none reused (perf/exercises/01-connection-pool).
       connections: exercise === '01' ? 5 : v.UPSTREAM_CONNECTIONS,
       reuseConnections: exercise !== '01' && exercise !== '08',
       keepAliveMs: v.UPSTREAM_KEEPALIVE_MS,
       timeoutMs: v.UPSTREAM_TIMEOUT_MS,
+      deadlineMs: upstreamDeadlineMs,
+      retry: v.UPSTREAM_RETRY === '1',
+      circuit: { failures: v.UPSTREAM_CIRCUIT_FAILURES, coolDownMs: v.UPSTREAM_CIRCUIT_COOLDOWN_MS },
       headers: v.UPSTREAM_HEADERS,
     },
     falcor: { maxPaths: v.FALCOR_MAX_PATHS, maxBodyBytes: v.FALCOR_MAX_BODY_BYTES },

@@ -8,6 +8,8 @@ import { ConfigError } from './errors.js';
 import { createLogger } from './log.js';
 import { createApp } from './app.js';
 import { startCatalogProcess } from './catalog-process.js';
+import { superviseCatalog } from './catalog-supervisor.js';
+import { watchCatalogProcess } from './metrics/catalog-process.js';
 import { forkWorkers } from './cluster.js';
 import { createHttpServer } from './lifecycle/http-server.js';
 import { drainServer } from './lifecycle/drain.js';
@@ -28,6 +30,8 @@ if (config.cookie.ephemeral && config.env === 'production') {
 
 // ── Catalog service ─────────────────────────────────────────────────────────
 let catalog = null;
+/** @type {ReturnType<typeof superviseCatalog> | null} */
+let supervisor = null;
 let catalogUrl = config.catalog.url;
 let catalogCa = config.catalog.ca;
 if (!catalogUrl) {
@@ -39,24 +43,30 @@ if (!catalogUrl) {
   }
   catalogUrl = catalog.url;
   catalogCa = catalog.ca;
-  catalog.child.once('exit', (code, signal) => {
-    // Without its upstream the app can only fail: exit so a supervisor restarts both.
-    if (!stopping) {
-      log.fatal({ code, signal }, 'catalog service exited');
-      process.exit(1);
-    }
+  // A catalog that dies is started again, with backoff, while the app serves on.
+  supervisor = superviseCatalog(catalog, {
+    start: (env) => startCatalogProcess({ env: { ...process.env, ...env } }),
+    firstMs: config.catalogRestart.firstMs,
+    maxMs: config.catalogRestart.maxMs,
+    log,
+    onFatal: () => shutdown(1),
   });
 }
+/** The catalog's metrics, where this process has a registry of its own to put them. */
+const catalogMetrics = (/** @type {import('prom-client').Registry} */ registry) => {
+  if (supervisor) watchCatalogProcess(registry, supervisor);
+};
 
 // ── App server (or the workers that run it) ─────────────────────────────────
 const serving =
   cluster.isPrimary && config.workers > 1
-    ? forkWorkers({ config, log, catalogUrl, catalogCa, onFatal: () => shutdown(1) })
+    ? forkWorkers({ config, log, catalogUrl, catalogCa, onFatal: () => shutdown(1), primaryMetrics: catalogMetrics })
     : listen(/** @type {string} */ (catalogUrl));
 
 /** @param {string} catalogUrl */
 function listen(catalogUrl) {
-  const { app, close, drain, shedding } = createApp(config, { catalogUrl, catalogCa, log });
+  const { app, close, drain, shedding, registry } = createApp(config, { catalogUrl, catalogCa, log });
+  catalogMetrics(registry);
   const server = createHttpServer(app, config.edges, { onCut: shedding.cut });
   server.listen(config.port, config.host, () => {
     const address = /** @type {import('node:net').AddressInfo} */ (server.address());
@@ -91,7 +101,8 @@ async function shutdown(code) {
   await serving
     .stop({ drainDelayMs: code === 0 ? config.lifecycle.drainDelayMs : 0 })
     .catch((error) => log.error({ err: error }, 'stop failed'));
-  await catalog?.stop();
+  // Also ends a restart wait, or a catalog being started again: nothing is left behind.
+  await supervisor?.stop();
   process.exit(code);
 }
 process.once('SIGINT', () => shutdown(0));

@@ -10,13 +10,16 @@ const REQUEST = 'marquee:metrics-request';
 const ANSWER = 'marquee:metrics-answer';
 const TIMEOUT_MS = 5000;
 
-/** Primary: answer workers' requests for the aggregate of all workers. */
-export function serveAggregateFromPrimary() {
+/**
+ * Primary: answer workers' requests for the aggregate of all workers.
+ * @param {import('prom-client').Registry} [own] the primary's own metrics (the catalog child's), added as they are
+ */
+export function serveAggregateFromPrimary(own) {
   const aggregator = new client.AggregatorRegistry();
   cluster.on('message', async (worker, message) => {
     if (message?.type !== REQUEST) return;
     try {
-      const text = await aggregator.clusterMetrics();
+      const text = (await aggregator.clusterMetrics()) + (own ? await own.metrics() : '');
       worker.send({ type: ANSWER, id: message.id, text });
     } catch (error) {
       worker.send({ type: ANSWER, id: message.id, error: error.message });

@@ -7,6 +7,7 @@
 import client from 'prom-client';
 
 const POOL_STATES = /** @type {const} */ (['connected', 'free', 'pending', 'running', 'queued', 'size']);
+const CIRCUIT_STATES = /** @type {const} */ (['closed', 'open', 'half-open']);
 const STATE_HELP = {
   connected: 'Sockets open to the upstream',
   free: 'Open sockets doing nothing',
@@ -32,7 +33,7 @@ export function upstreamPathTemplate(path) {
 
 /** @param {import('prom-client').Registry} registry */
 export function createUpstreamMetrics(registry) {
-  /** @type {Map<string, { stats: () => Record<string, number> }>} */
+  /** @type {Map<string, { stats: () => Record<string, number>, circuitState?: () => string }>} */
   const pools = new Map();
   for (const state of POOL_STATES) {
     new client.Gauge({
@@ -45,16 +46,42 @@ export function createUpstreamMetrics(registry) {
       },
     });
   }
+  // One series per state, 1 for the current one (the Prometheus enum idiom):
+  // `marquee_upstream_circuit_state{state="open"} == 1` is an alert as it is.
+  new client.Gauge({
+    name: 'marquee_upstream_circuit_state',
+    help: "The upstream origin's circuit breaker: 1 for its current state (closed, open, half-open), 0 for the others",
+    labelNames: ['pool', 'state'],
+    registers: [registry],
+    collect() {
+      for (const [pool, upstream] of pools) {
+        const current = upstream.circuitState?.() ?? 'closed';
+        for (const state of CIRCUIT_STATES) this.set({ pool, state }, state === current ? 1 : 0);
+      }
+    },
+  });
+  const opened = new client.Counter({
+    name: 'marquee_upstream_circuit_opened_total',
+    help: "Times the upstream origin's circuit breaker opened (calls then fail at once for the cool-down)",
+    labelNames: ['pool'],
+    registers: [registry],
+  });
+  const retries = new client.Counter({
+    name: 'marquee_upstream_retries_total',
+    help: 'Upstream reads tried a second time (no answer or a 5xx the first time), by pool, method and path template',
+    labelNames: ['pool', 'method', 'path'],
+    registers: [registry],
+  });
   const duration = new client.Histogram({
     name: 'marquee_upstream_request_duration_seconds',
-    help: 'Duration of upstream calls (queue wait included), by pool, method, path template and outcome',
+    help: 'Duration of upstream attempts (queue wait included; a retry is an attempt of its own), by pool, method, path template and outcome',
     labelNames: ['pool', 'method', 'path', 'outcome'],
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 1, 2, 5],
     registers: [registry],
   });
   const errors = new client.Counter({
     name: 'marquee_upstream_errors_total',
-    help: 'Failed upstream calls, by pool, method, path template and error code (timeout, reset, http, bad-json)',
+    help: 'Failed upstream attempts, by pool, method, path template and error code (timeout, reset, http, bad-json, circuit-open: not sent)',
     labelNames: ['pool', 'method', 'path', 'code'],
     registers: [registry],
   });
@@ -67,15 +94,28 @@ export function createUpstreamMetrics(registry) {
      */
     watchPool(pool, upstream) {
       pools.set(pool, upstream);
+      // Zeros from the start: a rate() over a counter that appears late misses its first rise.
+      opened.inc({ pool }, 0);
+    },
+    /**
+     * A hook for the pool's `onCircuit` option.
+     * @param {string} pool
+     * @returns {(state: string) => void}
+     */
+    onCircuit(pool) {
+      return (state) => {
+        if (state === 'open') opened.inc({ pool });
+      };
     },
     /**
      * A hook for the pool's `onCall` option.
      * @param {string} pool
-     * @returns {(call: { method: string, path: string, ms: number, error?: { code?: string } | null }) => void}
+     * @returns {(call: { method: string, path: string, ms: number, error?: { code?: string } | null, attempt?: number }) => void}
      */
     onCall(pool) {
-      return ({ method, path, ms, error }) => {
+      return ({ method, path, ms, error, attempt = 1 }) => {
         const template = upstreamPathTemplate(path);
+        if (attempt > 1) retries.inc({ pool, method, path: template });
         duration.observe({ pool, method, path: template, outcome: error ? 'error' : 'ok' }, ms / 1000);
         if (error) errors.inc({ pool, method, path: template, code: error.code ?? 'unknown' });
       };

@@ -23,11 +23,14 @@ export function requestLog(log) {
       res: (res) => ({ statusCode: res.statusCode }),
     },
     autoLogging: { ignore: (req) => NOT_LOGGED.has(req.url ?? '') },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? 'error' : /** @type {any} */ (res).locals?.degraded ? 'warn' : 'info',
     customSuccessObject: (req, res, value) => ({
       ...value,
       route: routeLabel(/** @type {any} */ (req), /** @type {any} */ (res)),
       timings: /** @type {any} */ (res).locals?.timings,
+      // A 200 sent without all its data (server/pages/degraded.js): a warning, not a success.
+      degraded: /** @type {any} */ (res).locals?.degraded,
     }),
   });
   return /** @type {import('express').RequestHandler} */ (/** @type {unknown} */ (middleware));

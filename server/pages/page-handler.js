@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { createElement } from 'react';
 import { matchRoute } from '../../shared/pages/registry.js';
 import { App } from '../../shared/components/App.jsx';
+import { hasErrorAtoms, missesPaths } from './degraded.js';
 
 /**
  * @param {import('../../shared/pages/registry.js').PageEntry} entry
@@ -62,7 +63,9 @@ export function pageHandler(entry, { options, createModel, streamPage }) {
         if (rest.length > 0) await graph.get(...rest);
         const cache = graph.getCache();
         const initial = { Component: page.Component, props: page.props(cache, params, options), key: req.path };
-        return { cache, element: createElement(App, { initial }), page: { options } };
+        // The query is what the page shows above the fold: an error in it is a page without its data.
+        const degraded = hasErrorAtoms(cache) || missesPaths(cache, [...headPaths, ...rest]);
+        return { cache, element: createElement(App, { initial }), page: { options }, degraded };
       },
     });
   };

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { renderToString } from 'react-dom/server';
 import { serializeJsonForHtml } from './serialize-json.js';
 import { flushCompressed } from '../delivery/compression.js';
+import { DEGRADED_NOTICE, DEGRADED_TRAILER } from '../pages/degraded.js';
 
 /**
  * @typedef {{ upstream: number, render: number, template: number, total: number }} PageTimings
@@ -15,7 +16,7 @@ import { flushCompressed } from '../delivery/compression.js';
  *   description: string,
  *   route: string,
  *   page?: string,
- *   load: () => Promise<{ cache: object, element: import('react').ReactElement, page?: object }>,
+ *   load: () => Promise<{ cache: object, element: import('react').ReactElement, page?: object, degraded?: boolean }>,
  *   started?: number,
  *   upstreamMs?: number,
  * }} PageSpec
@@ -33,14 +34,30 @@ import { flushCompressed } from '../delivery/compression.js';
  *   clientManifest: () => import('./client-manifest.js').ClientManifest,
  *   log: import('pino').Logger,
  *   onTimings?: (route: string, timings: PageTimings) => void,
- * }} deps
+ *   onDegraded?: (page: string, reason: import('../pages/degraded.js').DegradedReason) => void,
+ * }} deps onDegraded: a page sent without all its data (server/pages/degraded.js)
  */
-export function createPageStreamer({ templates, clientManifest, log, onTimings = () => {} }) {
+export function createPageStreamer({ templates, clientManifest, log, onTimings = () => {}, onDegraded = () => {} }) {
   /**
    * @param {import('express').Request} req
    * @param {import('express').Response} res
    * @param {PageSpec} spec
    */
+  /**
+   * @param {import('express').Request} req
+   * @param {import('express').Response} res
+   * @param {PageSpec} spec
+   * @param {import('../pages/degraded.js').DegradedReason} reason
+   */
+  function markDegraded(req, res, spec, reason) {
+    res.addTrailers({ [DEGRADED_TRAILER]: reason });
+    // The request's one log line says it too (server/middleware/request-log.js).
+    res.locals.degraded = reason;
+    onDegraded(spec.page ?? spec.route, reason);
+    if (reason === 'upstream_error')
+      log.warn({ route: spec.route, url: req.originalUrl }, 'page sent without all its data');
+  }
+
   return async function streamPage(req, res, spec) {
     const started = spec.started ?? performance.now();
     const { head, tail } = templates.get('page');
@@ -63,6 +80,9 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
     res.type('html');
     // The page carries the visitor's data: never stored by shared caches.
     res.set('Cache-Control', 'private, no-store');
+    // The status is on the wire before the data is known: a page that ends
+    // without its data says so in a trailer (and in the markup, the log, /metrics).
+    res.set('Trailer', DEGRADED_TRAILER);
     // Flush the head now, so the browser fetches the client bundle while the
     // server still waits for the catalog (Netflix, "Making Netflix.com Faster").
     res.write(headHtml);
@@ -73,7 +93,7 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
       // measured before, a c=1000 run rendered 997 pages nobody waited for.
       if (res.destroyed) return;
       mark = performance.now();
-      const { cache, element, page = {} } = await spec.load();
+      const { cache, element, page = {}, degraded = false } = await spec.load();
       if (res.destroyed) return;
       const upstreamMs = (spec.upstreamMs ?? 0) + performance.now() - mark;
 
@@ -91,7 +111,12 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
       };
       mark = performance.now();
       const pageData = { cache, page: { route: spec.route, ...page, timings } };
-      res.end(tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) }));
+      const tailHtml = tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) });
+      if (degraded) {
+        markDegraded(req, res, spec, 'upstream_error');
+        // Right after the root's </div> (the tail's first tag): outside what React hydrates.
+        res.end(tailHtml.replace('</div>', `</div>${DEGRADED_NOTICE}`));
+      } else res.end(tailHtml);
       templateMs += performance.now() - mark;
 
       const final = { ...timings, template: round(templateMs), total: round(performance.now() - started) };
@@ -102,8 +127,10 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
       // The 200 and the head are already on the wire: close the page with a
       // message instead of a stack trace; the details go to the log.
       log.error({ err: error, route: spec.route, url: req.originalUrl }, 'page failed after flush');
-      if (!res.writableEnded)
+      if (!res.writableEnded) {
+        markDegraded(req, res, spec, 'failed');
         res.end('</div><p class="page-error">Something went wrong. Please reload.</p></body></html>');
+      }
     }
   };
 }

@@ -5,7 +5,10 @@
  * reach a browser (it can name hosts, ports and upstream error bodies).
  */
 
-/** @typedef {'timeout' | 'reset' | 'http' | 'bad-json'} UpstreamErrorCode */
+/**
+ * circuit-open: not sent, the origin's circuit breaker is open (./breaker.js).
+ * @typedef {'timeout' | 'reset' | 'http' | 'bad-json' | 'circuit-open'} UpstreamErrorCode
+ */
 
 export class UpstreamError extends Error {
   /**

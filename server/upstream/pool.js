@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * One keep-alive connection pool per upstream origin, with a deliberate
- * connection limit and a per-call deadline. Every upstream byte of the app
+ * connection limit, a deadline per call and per attempt, one retry of a
+ * read, and a circuit breaker (./breaker.js). Every upstream byte of the app
  * goes through here, so pool state is one `stats()` call away. The URL may
  * carry a base path (`https://api.example.com/v1`): every call's path goes
  * under it, and the deployment's headers (UPSTREAM_HEADERS) go with every call.
@@ -9,6 +10,7 @@
 import tls from 'node:tls';
 import { Pool } from 'undici';
 import { UpstreamError } from './errors.js';
+import { createBreaker } from './breaker.js';
 
 /**
  * @typedef {object} UpstreamOptions
@@ -18,11 +20,20 @@ import { UpstreamError } from './errors.js';
  * @property {number} [keepAliveMs] how long an idle socket is kept
  * @property {boolean} [reuseConnections] false: a new connection per call (`Connection: close`), for
  *   workshop exercises 01 and 08 only; never a production setting
- * @property {number} [timeoutMs] deadline for one call, queueing included
+ * @property {number} [timeoutMs] deadline of one attempt, queueing included
+ * @property {number} [deadlineMs] deadline of the whole call, its retry included (at least timeoutMs;
+ *   default timeoutMs: a retry only after a fast failure)
+ * @property {boolean} [retry] true: a GET (or HEAD) that got no answer or a 5xx is tried once more
+ *   inside deadlineMs; writes never are
+ * @property {{ failures: number, coolDownMs: number }} [circuit] the origin's circuit breaker
+ *   (./breaker.js): open after `failures` failed attempts in a row, for coolDownMs; failures 0: never
+ * @property {(state: import('./breaker.js').BreakerState) => void} [onCircuit] told when the breaker
+ *   changes state, for metrics and logs
  * @property {string | null} [ca] a PEM certificate to trust besides the system CAs (the catalog's self-signed one)
  * @property {Readonly<Record<string, string>>} [headers] sent with every call (an API key…), under a call's own
- * @property {(call: { method: string, path: string, ms: number, error: UpstreamError | null }) => void} [onCall]
- *   told of every finished call, for metrics (server/metrics/upstream.js); `path` is the call's, without the base path
+ * @property {(call: { method: string, path: string, ms: number, error: UpstreamError | null, attempt: number }) => void} [onCall]
+ *   told of every finished attempt (attempt 2: the retry; a call refused by the open circuit too, at 0 ms),
+ *   for metrics (server/metrics/upstream.js); `path` is the call's, without the base path
  */
 
 /**
@@ -40,10 +51,23 @@ import { UpstreamError } from './errors.js';
  * @property {(method: string, path: string, body?: unknown, options?: { headers?: Record<string, string> }) => Promise<{ status: number, body: any }>} requestJson
  *   Resolves for 2xx/3xx only; any status >= 400 rejects with code 'http'.
  * @property {() => UpstreamStats} stats
+ * @property {() => import('./breaker.js').BreakerState} [circuitState] the origin's circuit breaker (a fake upstream may have none)
  * @property {() => Promise<void>} close
  */
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** A retry with less of the deadline left than this could not be answered in time: not sent. */
+const MIN_RETRY_MS = 50;
+
+/**
+ * No answer, or the upstream said it failed (5xx): another try may work.
+ * A 4xx would be the same again; invalid JSON is a bug, not bad luck.
+ * @param {UpstreamError} error
+ */
+function isTransient(error) {
+  return error.code === 'timeout' || error.code === 'reset' || (error.code === 'http' && error.status >= 500);
+}
 
 /**
  * @param {UpstreamOptions} options
@@ -55,6 +79,10 @@ export function createUpstream({
   keepAliveMs = 4_000,
   reuseConnections = true,
   timeoutMs = 2_000,
+  deadlineMs = timeoutMs,
+  retry = true,
+  circuit = { failures: 0, coolDownMs: 0 },
+  onCircuit,
   ca = null,
   headers: fixedHeaders = {},
   onCall,
@@ -68,6 +96,8 @@ export function createUpstream({
   if (!Number.isInteger(connections) || connections < 1)
     throw new TypeError(`connections must be a positive integer, got ${connections}`);
   if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be positive, got ${timeoutMs}`);
+  if (!(deadlineMs >= timeoutMs))
+    throw new TypeError(`deadlineMs must be at least timeoutMs (${timeoutMs}), got ${deadlineMs}`);
   if (!(keepAliveMs > 0)) throw new TypeError(`keepAliveMs must be positive, got ${keepAliveMs}`);
   if (ca && origin.protocol !== 'https:') throw new TypeError(`ca needs an https: url, got ${origin.protocol}`);
 
@@ -96,18 +126,90 @@ export function createUpstream({
     connect: ca ? { secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, ca] }) } : undefined,
   });
 
+  const breaker = createBreaker({
+    ...circuit,
+    onChange: (state) => {
+      try {
+        onCircuit?.(state);
+      } catch {
+        // A broken metrics hook must not break the breaker.
+      }
+    },
+  });
+
   /** @type {Upstream['requestJson']} */
   async function requestJson(method, path, body, { headers = {} } = {}) {
     if (typeof path !== 'string' || !path.startsWith('/')) throw new TypeError(`path must start with /, got ${path}`);
-    // A deadline for the whole call (queue wait + headers + body): per-phase
-    // timeouts alone let a slow-drip body hold a page for ever.
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), timeoutMs);
     const info = { method, path };
     const wirePath = basePath + path;
-    const started = performance.now();
+    // The whole call, its retry included, ends by the deadline: a page waits
+    // for one upstream call at most deadlineMs, whatever happens on the wire.
+    const endsAt = performance.now() + deadlineMs;
+    // Pitfall: retrying a write can apply it twice (a PUT that timed out may
+    // have landed); only reads are retried, and only once, inside the deadline.
+    const attempts = retry && (method === 'GET' || method === 'HEAD') ? 2 : 1;
     /** @type {UpstreamError | null} */
-    let failure = null;
+    let previous = null;
+    for (let attempt = 1; ; attempt += 1) {
+      const left = endsAt - performance.now();
+      if (!breaker.admit()) {
+        // The first try's failure opened the circuit: that failure is the story, not the open circuit.
+        if (previous) throw previous;
+        const error = new UpstreamError(`${method} ${wirePath} not sent: the circuit to ${origin.origin} is open`, {
+          code: 'circuit-open',
+          ...info,
+        });
+        report({ method, path, ms: 0, error, attempt });
+        throw error;
+      }
+      const started = performance.now();
+      /** @type {UpstreamError | null} */
+      let failure = null;
+      try {
+        const answer = await send(method, wirePath, body, headers, Math.min(timeoutMs, left), info);
+        breaker.success();
+        return answer;
+      } catch (err) {
+        failure = /** @type {UpstreamError} */ (err);
+        // A 4xx is an answer (no such list, a full list): the upstream is well.
+        if (failure.code === 'http' && failure.status < 500) breaker.success();
+        else breaker.failure();
+        // Worth another try: no answer came, or the upstream said it failed;
+        // and only with enough of the deadline left for an answer.
+        const again = attempt < attempts && isTransient(failure) && endsAt - performance.now() >= MIN_RETRY_MS;
+        if (!again) throw failure;
+        previous = failure;
+      } finally {
+        report({ method, path, ms: performance.now() - started, error: failure, attempt });
+      }
+    }
+  }
+
+  /** @param {Parameters<NonNullable<UpstreamOptions['onCall']>>[0]} call */
+  function report(call) {
+    try {
+      onCall?.(call);
+    } catch {
+      // A broken metrics hook must not turn an answer into a failure (nor
+      // make requestJson reject with anything but an UpstreamError).
+    }
+  }
+
+  /**
+   * One attempt on the wire, ended by its own deadline.
+   * @param {string} method
+   * @param {string} wirePath
+   * @param {unknown} body
+   * @param {Record<string, string>} headers
+   * @param {number} attemptMs
+   * @param {{ method: string, path: string }} info
+   * @returns {Promise<{ status: number, body: any }>}
+   */
+  async function send(method, wirePath, body, headers, attemptMs, info) {
+    // A deadline for the whole attempt (queue wait + headers + body): per-phase
+    // timeouts alone let a slow-drip body hold a page for ever.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), attemptMs);
     try {
       const response = await pool.request({
         method: /** @type {import('undici').Dispatcher.HttpMethod} */ (method),
@@ -143,20 +245,15 @@ export function createUpstream({
         });
       }
     } catch (err) {
-      throw (failure = toUpstreamError(err, deadline.signal.aborted, info, wirePath, timeoutMs));
+      throw toUpstreamError(err, deadline.signal.aborted, info, wirePath, Math.round(attemptMs));
     } finally {
       clearTimeout(timer);
-      try {
-        onCall?.({ method, path, ms: performance.now() - started, error: failure });
-      } catch {
-        // A broken metrics hook must not turn an answer into a failure (nor
-        // make requestJson reject with anything but an UpstreamError).
-      }
     }
   }
 
   return {
     requestJson,
+    circuitState: () => breaker.state,
     stats() {
       const { connected, free, pending, running, queued, size } = pool.stats;
       return { connected, free, pending, running, queued, size };
