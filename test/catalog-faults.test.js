@@ -39,11 +39,12 @@ describe('faults per request (header)', () => {
   });
 
   test('latency is measurable, and absent without the header', async () => {
-    const slow = await timed(`${url}/lists`, 'latency=150');
+    const slow = await timed(`${url}/lists`, 'latency=600');
     assert.equal(slow.status, 200);
-    assert.ok(slow.ms >= 140, `asked for 150 ms, answered in ${slow.ms.toFixed(0)} ms`);
-    const fast = await timed(`${url}/lists`);
-    assert.ok(fast.ms < 100, `no faults asked, yet ${fast.ms.toFixed(0)} ms`);
+    assert.ok(slow.ms >= 590, `asked for 600 ms, answered in ${slow.ms.toFixed(0)} ms`);
+    // The quickest of three: on a busy machine one plain answer can take 100 ms.
+    const fast = Math.min(...(await Promise.all([1, 2, 3].map(() => timed(`${url}/lists`)))).map((r) => r.ms));
+    assert.ok(fast < 300, `no faults asked, yet ${fast.toFixed(0)} ms at best`);
   });
 
   test('jitter stays within latency ± jitter', async () => {
