@@ -86,7 +86,7 @@ for (const coding of /** @type {const} */ (['br', 'gzip'])) {
       const head = await decodePrefix(coding, Buffer.concat(early.map((chunk) => chunk.bytes)));
       assert.match(
         head,
-        /<link rel="modulepreload" href="\/assets\//,
+        /<link rel="modulepreload" fetchpriority="low" href="\/assets\//,
         'the early bytes decode to the head with the preload',
       );
       assert.match(decode(res), /<\/html>\s*$/);
