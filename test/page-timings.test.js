@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { startApp } from './helpers/app.js';
 
-const LATENCY_MS = 150;
+// A long round trip, so that a missed one stands out from what a busy machine
+// adds on its own (142 ms seen at load 15, against a 75 ms bound at 150 ms).
+const LATENCY_MS = 400;
 /** Time the server cannot see (loopback, middleware before the handler): well under a round trip. */
 const UNSEEN_MS = LATENCY_MS / 2;
 
