@@ -65,6 +65,10 @@ progress(
 if (options.runs === 1) progress('  warning: one run is anecdote, not measurement; use --runs 5 or more');
 
 // ── Runs ────────────────────────────────────────────────────────────────────
+if (options.trace) {
+  mkdirSync(options.trace, { recursive: true });
+  progress(`  a Chromium trace per run in ${options.trace}/run-N.json (DevTools › Performance › Load profile)`);
+}
 /** @type {(import('./lib/page-run.js').RunResult & { run: number })[]} */
 const runs = [];
 try {
@@ -77,6 +81,7 @@ try {
       injectScript,
       capMs: options.capMs,
       pressKeys: measuresItself,
+      traceFile: options.trace ? path.join(options.trace, `run-${i}.json`) : null,
     });
     runs.push({ run: i, ...result });
     const m = result.metrics;

@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 test(
-  'perf:tti --runs 2 --profile none --json FILE measures Marquee and writes the summary',
-  { timeout: 90_000 },
+  'perf:tti --runs 2 --profile none --json FILE --trace DIR measures Marquee and writes the summary and traces',
+  { timeout: 180_000 },
   async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'marquee-tti-'));
     const json = path.join(dir, 'tti.json');
@@ -21,9 +21,12 @@ test(
       const { stdout } = await new Promise((resolve, reject) => {
         execFile(
           process.execPath,
-          ['--import', 'tsx', 'perf/tti.js', '--runs', '2', '--profile', 'none', '--json', json],
+          [
+            ...['--import', 'tsx', 'perf/tti.js', '--runs', '2', '--profile', 'none', '--json', json],
+            ...['--trace', path.join(dir, 'traces')],
+          ],
           // VISITOR_STORE=memory: nothing written to the repo's data/.
-          { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', VISITOR_STORE: 'memory' }, timeout: 85_000 },
+          { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', VISITOR_STORE: 'memory' }, timeout: 170_000 },
           (error, out, err) =>
             error ? reject(new Error(`perf:tti failed: ${error.message}\n${err}`)) : resolve({ stdout: out }),
         );
@@ -46,6 +49,14 @@ test(
         assert.ok(run.htmlBytes > 1000 && run.requests > 2);
       }
       assert.ok(existsSync(path.join(dir, 'tti.svg')), 'the chart is written next to the JSON');
+      for (const run of [1, 2]) {
+        const trace = JSON.parse(readFileSync(path.join(dir, 'traces', `run-${run}.json`), 'utf8'));
+        const events = Array.isArray(trace) ? trace : trace.traceEvents;
+        assert.ok(
+          events.some((/** @type {{ name?: string }} */ e) => e.name === 'firstContentfulPaint'),
+          `run ${run}'s trace holds the page's first contentful paint`,
+        );
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -29,10 +29,12 @@ import { GRID_SELECTOR } from '../../client/measure/key-input.js';
  *   injectScript: string | null,
  *   capMs: number,
  *   pressKeys: boolean,
+ *   traceFile?: string | null,
  * }} options
+ *   traceFile: where to write the run's Chromium performance trace (open it in DevTools › Performance)
  * @returns {Promise<RunResult>}
  */
-export async function measurePageLoad(browser, { url, profile, injectScript, capMs, pressKeys }) {
+export async function measurePageLoad(browser, { url, profile, injectScript, capMs, pressKeys, traceFile = null }) {
   const context = await browser.newContext(contextOptions(profile));
   try {
     const page = await context.newPage();
@@ -43,6 +45,8 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
     await page.addInitScript(`window.__marqueePerfCapMs = ${Number(capMs)};`);
     if (injectScript) await page.addInitScript(injectScript);
 
+    // Tracing costs the page some time itself: compare traced runs with traced runs.
+    if (traceFile) await browser.startTracing(page, { path: traceFile, screenshots: true });
     await page.goto(url, { waitUntil: 'load', timeout: capMs + 60_000 });
     try {
       // Ended: found, not found at the cap, or unsupported (not merely "not started yet").
@@ -81,6 +85,7 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
       return durations.length > 0 ? durations[Math.floor(durations.length / 2)] : undefined;
     });
     const bytes = await network.bytes();
+    if (traceFile) await browser.stopTracing();
     return {
       metrics: snapshot.metrics,
       labTTIStatus: snapshot.labTTIStatus,

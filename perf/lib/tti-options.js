@@ -10,6 +10,7 @@ export const USAGE = `npm run perf:tti -- [options]
   --runs 5                  fresh page loads (never trust one: the spread is wide)
   --profile mobile          none | desktop | mobile (CDP throttling, as Lighthouse's devtools mode)
   --json FILE               write every run and the summary as JSON, the chart next to it
+  --trace DIR               write each run's Chromium performance trace to DIR/run-N.json
   --lighthouse              also run Lighthouse 13 (a dev dependency) and compare its "interactive"
   --lighthouse-runs 3       Lighthouse runs for the comparison
   --floor                   Lighthouse also on the page's floor (its HTML without scripts and preloads,
@@ -25,6 +26,7 @@ export const USAGE = `npm run perf:tti -- [options]
  *   runs: number,
  *   profile: keyof typeof PROFILES,
  *   json: string | null,
+ *   trace: string | null,
  *   lighthouse: boolean,
  *   lighthouseRuns: number,
  *   floor: boolean,
@@ -47,6 +49,7 @@ export function readOptions(argv) {
       runs: { type: 'string', default: '5' },
       profile: { type: 'string', default: 'mobile' },
       json: { type: 'string' },
+      trace: { type: 'string' },
       lighthouse: { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string', default: '3' },
       budget: { type: 'string' },
@@ -100,6 +103,7 @@ export function readOptions(argv) {
     runs,
     profile: /** @type {keyof typeof PROFILES} */ (values.profile),
     json: values.json ?? null,
+    trace: values.trace ?? null,
     lighthouse: values.lighthouse || values.floor || budget !== null,
     floor: values.floor,
     lighthouseRuns,
