@@ -69,27 +69,40 @@ if (options.trace) {
   mkdirSync(options.trace, { recursive: true });
   progress(`  a Chromium trace per run in ${options.trace}/run-N.json (DevTools › Performance › Load profile)`);
 }
-/** @type {(import('./lib/page-run.js').RunResult & { run: number })[]} */
+/** @typedef {import('./lib/page-run.js').RunResult & { run: number }} Run */
+/** @type {Run[]} */
 const runs = [];
+/** @type {Run[]} the --vs page's runs */
+const vsRuns = [];
+const vsSide = options.vs ? { url: options.vs, measuresItself: await pageMeasuresItself(options.vs) } : null;
+if (vsSide) progress(`  against ${vsSide.url} (B), alternately: A B, B A, …`);
 try {
   browser = await launchBrowser();
   for (let i = 1; i <= options.runs; i += 1) {
-    const started = Date.now();
-    const result = await measurePageLoad(browser, {
-      url,
-      profile,
-      injectScript,
-      capMs: options.capMs,
-      pressKeys: measuresItself,
-      traceFile: options.trace ? path.join(options.trace, `run-${i}.json`) : null,
-    });
-    runs.push({ run: i, ...result });
-    const m = result.metrics;
-    const show = (/** @type {number | undefined} */ v) => (v === undefined ? '—' : format(v, 'ms'));
-    progress(
-      `  run ${i}/${options.runs}: App TTI ${show(m.appTTI)} · lab TTI ${m.labTTI === undefined ? result.labTTIStatus : show(m.labTTI)} · ` +
-        `TBT ${show(m.tbt)} · FCP ${show(m.fcp)} · LCP ${show(m.lcp)} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    );
+    const sides = [
+      { name: 'A', url, measuresItself, into: runs },
+      ...(vsSide ? [{ name: 'B', ...vsSide, into: vsRuns }] : []),
+    ];
+    // Alternate which side goes first: a machine that slows down mid-run hurts both alike.
+    if (i % 2 === 0) sides.reverse();
+    for (const side of sides) {
+      const started = Date.now();
+      const result = await measurePageLoad(/** @type {import('playwright-core').Browser} */ (browser), {
+        url: side.url,
+        profile,
+        injectScript: side.measuresItself ? null : (injectScript ?? (await measureScript())),
+        capMs: options.capMs,
+        pressKeys: side.measuresItself,
+        traceFile: options.trace ? path.join(options.trace, `run-${i}${vsSide ? side.name : ''}.json`) : null,
+      });
+      side.into.push({ run: i, ...result });
+      const m = result.metrics;
+      const show = (/** @type {number | undefined} */ v) => (v === undefined ? '—' : format(v, 'ms'));
+      progress(
+        `  run ${i}/${options.runs}${vsSide ? ` ${side.name}` : ''}: App TTI ${show(m.appTTI)} · lab TTI ${m.labTTI === undefined ? result.labTTIStatus : show(m.labTTI)} · ` +
+          `TBT ${show(m.tbt)} · FCP ${show(m.fcp)} · LCP ${show(m.lcp)} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    }
   }
 } catch (error) {
   await stopAll();
@@ -100,13 +113,32 @@ await browser.close();
 
 // ── Summary ─────────────────────────────────────────────────────────────────
 const summary = summarize(runs);
-console.log(`\n${url} · ${options.profile} · ${runs.length} runs\n`);
+console.log(`\n${vsSide ? 'A: ' : ''}${url} · ${options.profile} · ${runs.length} runs\n`);
 console.log(summaryTable(summary, runs.length));
 const notFound = runs.filter((r) => r.labTTIStatus !== 'found').length;
 if (notFound > 0)
   console.log(
     `\nlab TTI not found in ${notFound} of ${runs.length} runs (no quiet window before the ${options.capMs} ms cap)`,
   );
+/** @type {{ url: string, runs: Run[], summary: ReturnType<typeof summarize>, ratio: Record<string, number> } | null} */
+let vs = null;
+if (vsSide) {
+  const vsSummary = summarize(vsRuns);
+  console.log(`\nB: ${vsSide.url} · ${options.profile} · ${vsRuns.length} runs\n`);
+  console.log(summaryTable(vsSummary, vsRuns.length));
+  /** @type {Record<string, number>} */
+  const ratio = {};
+  for (const [key, a] of Object.entries(summary)) {
+    const b = vsSummary[key];
+    if (b && a.median > 0) ratio[key] = Math.round((b.median / a.median) * 100) / 100;
+  }
+  console.log(
+    `\nratio B / A of the medians: ${Object.entries(ratio)
+      .map(([key, r]) => `${key} ${r.toFixed(2)}x`)
+      .join(' · ')}`,
+  );
+  vs = { url: vsSide.url, runs: vsRuns, summary: vsSummary, ratio };
+}
 if (options.profile !== 'none')
   console.log('\nnote: CDP throttling does not delay TTFB; its latency lands in HTML responseEnd.');
 
@@ -211,6 +243,7 @@ if (jsonFile) {
     },
     runs,
     summary,
+    vs,
     lighthouse,
     floor: floorSummary,
     budget: budgetLines,

@@ -6,6 +6,7 @@ import { readBudget } from './tti-budget.js';
 
 export const USAGE = `npm run perf:tti -- [options]
   --url URL                 measure this page instead of starting Marquee (any site)
+  --vs URL                  also measure this page (B), alternately with A, and print the ratios B / A
   --path /                  the page of the Marquee started here, e.g. /title/the-shawshank-redemption-1994
   --runs 5                  fresh page loads (never trust one: the spread is wide)
   --profile mobile          none | desktop | mobile (CDP throttling, as Lighthouse's devtools mode)
@@ -23,6 +24,7 @@ export const USAGE = `npm run perf:tti -- [options]
  * @typedef {{
  *   url: string | null,
  *   path: string,
+ *   vs: string | null,
  *   runs: number,
  *   profile: keyof typeof PROFILES,
  *   json: string | null,
@@ -46,6 +48,7 @@ export function readOptions(argv) {
     options: {
       url: { type: 'string' },
       path: { type: 'string', default: '/' },
+      vs: { type: 'string' },
       runs: { type: 'string', default: '5' },
       profile: { type: 'string', default: 'mobile' },
       json: { type: 'string' },
@@ -77,6 +80,14 @@ export function readOptions(argv) {
     problems.push('--path must be a path on the site, starting with one /');
   if (values.url && values.path !== '/')
     problems.push('--path is for the Marquee started here; with --url, put it in the URL');
+  if (values.vs) {
+    try {
+      const vs = new URL(values.vs);
+      if (vs.protocol !== 'http:' && vs.protocol !== 'https:') problems.push('--vs must be http: or https:');
+    } catch {
+      problems.push('--vs must be an absolute URL');
+    }
+  }
   if (values.url) {
     try {
       const url = new URL(values.url);
@@ -100,6 +111,7 @@ export function readOptions(argv) {
   return {
     url: values.url ?? null,
     path: values.path,
+    vs: values.vs ?? null,
     runs,
     profile: /** @type {keyof typeof PROFILES} */ (values.profile),
     json: values.json ?? null,
