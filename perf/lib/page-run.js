@@ -18,7 +18,9 @@ import { GRID_SELECTOR } from '../../client/measure/key-input.js';
  *   htmlBytes: number, htmlTransferBytes: number,
  *   jsBytes: number, jsGzipBytes: number, jsTransferBytes: number,
  *   requests: number,
+ *   attribution?: { lcp?: string, inp?: string },
  * }} RunResult
+ *   attribution: the LCP element and the slowest interaction's target, as CSS selectors
  */
 
 /**
@@ -92,6 +94,7 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
       labTTIReason: snapshot.labTTIReason,
       longTasks: snapshot.longTasks,
       keyInput: snapshot.keyInput,
+      attribution: await attributionOf(page),
       documentResponseEnd,
       ...(loadRow === undefined ? {} : { loadRow }),
       ...bytes,
@@ -158,4 +161,50 @@ function watchNetwork(cdp) {
       return totals;
     },
   };
+}
+
+/**
+ * What to look at: the largest contentful paint's element and the slowest
+ * interaction's target, read by the runner from the page's buffered entries
+ * (the page's own measuring code, sent to every visitor, stays small).
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<{ lcp?: string, inp?: string }>}
+ */
+async function attributionOf(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        /** @param {Element | null | undefined} element */
+        const selector = (element) => {
+          if (!element) return undefined;
+          const id = element.id ? `#${element.id}` : '';
+          const classes = [...element.classList].map((name) => `.${name}`).join('');
+          const parent = element.parentElement;
+          const parentPart = parent
+            ? `${parent.tagName.toLowerCase()}${[...parent.classList].map((n) => `.${n}`).join('')} > `
+            : '';
+          return `${parentPart}${element.tagName.toLowerCase()}${id}${classes}`;
+        };
+        /** @type {{ lcp?: string, inp?: string }} */
+        const found = {};
+        const read = (/** @type {string} */ type, /** @type {(entries: any[]) => void} */ use) => {
+          try {
+            const observer = new PerformanceObserver((list) => use(list.getEntries()));
+            observer.observe({ type, buffered: true });
+            setTimeout(() => observer.disconnect(), 0);
+          } catch {
+            // An entry type this browser lacks: nothing to name.
+          }
+        };
+        read('largest-contentful-paint', (entries) => {
+          const last = entries.at(-1);
+          if (last) found.lcp = selector(last.element) ?? last.url ?? undefined;
+        });
+        read('event', (entries) => {
+          const slowest = entries.filter((e) => e.interactionId).sort((a, b) => b.duration - a.duration)[0];
+          if (slowest) found.inp = selector(slowest.target);
+        });
+        setTimeout(() => resolve(found), 20);
+      }),
+  );
 }
