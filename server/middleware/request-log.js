@@ -28,6 +28,7 @@ export function requestLog(log) {
       ...value,
       route: routeLabel(/** @type {any} */ (req), /** @type {any} */ (res)),
       timings: /** @type {any} */ (res).locals?.timings,
+      upstream: /** @type {any} */ (res).locals?.upstream,
     }),
   });
   return /** @type {import('express').RequestHandler} */ (/** @type {unknown} */ (middleware));

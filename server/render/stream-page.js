@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { renderToString } from 'react-dom/server';
 import { serializeJsonForHtml } from './serialize-json.js';
 import { flushCompressed } from '../delivery/compression.js';
+import { formatServerTiming } from '../middleware/server-timing.js';
 
 /**
  * @typedef {{ upstream: number, render: number, template: number, total: number }} PageTimings
@@ -18,6 +19,7 @@ import { flushCompressed } from '../delivery/compression.js';
  *   load: () => Promise<{ cache: object, element: import('react').ReactElement, page?: object }>,
  *   started?: number,
  *   upstreamMs?: number,
+ *   upstream?: () => import('../upstream/trace.js').TraceSummary,
  * }} PageSpec
  * `page`: the registry's page name, whose code chunks the head preloads.
  * A handler that goes upstream before calling streamPage (the title page, for
@@ -25,6 +27,9 @@ import { flushCompressed } from '../delivery/compression.js';
  * `upstreamMs`, the time it spent there; otherwise the clock starts here.
  * Pitfall: without them the first round trip was missing from the timings
  * (title page, catalog at 250 ms: 1090 ms reported, 1419 ms seen by the client).
+ * `upstream`: the upstream calls the page waited for, once its data is in:
+ * how many and in how many sequential rounds, sent in the Server-Timing
+ * trailer (the headers left long before), in the page data and the log.
  */
 
 /**
@@ -63,6 +68,8 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
     res.type('html');
     // The page carries the visitor's data: never stored by shared caches.
     res.set('Cache-Control', 'private, no-store');
+    // Known once the page is done: sent after the body (chunked responses only; curl -i shows it).
+    res.set('Trailer', 'Server-Timing');
     // Flush the head now, so the browser fetches the client bundle while the
     // server still waits for the catalog (Netflix, "Making Netflix.com Faster").
     res.write(headHtml);
@@ -90,13 +97,23 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
         total: round(performance.now() - started),
       };
       mark = performance.now();
-      const pageData = { cache, page: { route: spec.route, ...page, timings } };
-      res.end(tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) }));
+      const upstream = spec.upstream?.();
+      const pageData = { cache, page: { route: spec.route, ...page, timings, ...(upstream ? { upstream } : {}) } };
+      const tailHtml = tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) });
       templateMs += performance.now() - mark;
+      res.addTrailers({
+        'Server-Timing': formatServerTiming(
+          { ...timings, template: round(templateMs) },
+          performance.now() - started,
+          upstream,
+        ),
+      });
+      res.end(tailHtml);
 
       const final = { ...timings, template: round(templateMs), total: round(performance.now() - started) };
       // The request's one log line (server/middleware/request-log.js) carries them.
       res.locals.timings = final;
+      res.locals.upstream = upstream;
       onTimings(spec.route, final);
     } catch (error) {
       // The 200 and the head are already on the wire: close the page with a

@@ -3,6 +3,7 @@
 // built from the frozen catalog by reference, nothing is copied per request.
 import { idsQuery, rangeQuery, titleIdParam } from '../params.js';
 import { HttpError } from '../respond.js';
+import { similarListIds } from '../similar-lists.js';
 
 /** Positions per list on `/lists?from&to`: every list answers, so keep it short. */
 export const MAX_HEAD_SPAN = 50;
@@ -64,6 +65,27 @@ export function addCatalogRoutes(router, catalog) {
       else missing.push(id);
     }
     return { titles: found, missing };
+  });
+
+  // /titles/heat-1995/more-like-this?from=0&to=10 →
+  // {"id", "lists": [{"id", "name", "length", "from", "to", "ids": [...]}], "titles": {"heat-1995": {...}, ...}}
+  // A title page's rows in one call: the title, the lists like it (similar-lists.js)
+  // and their titles at those positions. Pitfall: one dependent round trip per
+  // level of references (title, then its lists, then their titles: Box, 2015).
+  router.add('GET', '/titles/:id/more-like-this', ({ params, query }) => {
+    const title = titles.get(titleIdParam(params.id));
+    if (!title) throw new HttpError(404, `no title ${params.id}`);
+    const { from, to } = rangeQuery(query, MAX_HEAD_SPAN);
+    /** @type {Record<string, import('../load-data.js').Title>} */
+    const found = Object.create(null);
+    found[title.id] = title;
+    const similar = similarListIds(title, lists).map((listId) => {
+      const list = /** @type {import('../build-lists.js').CatalogList} */ (lists.get(listId));
+      const ids = list.ids.slice(from, to + 1);
+      for (const id of ids) found[id] = /** @type {import('../load-data.js').Title} */ (titles.get(id));
+      return { id: list.id, name: list.name, length: list.ids.length, from, to: from + ids.length - 1, ids };
+    });
+    return { id: title.id, lists: similar, titles: found };
   });
 
   // /titles/the-land-girls-1998 → {"id", "name", "year", "rating", ...}
