@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
  * @typedef {{ name: string, started: number, ended: number }} UpstreamCall
  *   one call as made: performance.now() when it went out and when it was answered (NaN until then)
  * @typedef {{ add: (call: UpstreamCall) => void }} CallSink where a client reports a call it waited for
- * @typedef {{ ms: number, requests: number }} Round calls whose times overlap: one round trip's worth
+ * @typedef {{ ms: number, requests: number }} Round calls that went out without waiting for one another: one round trip's worth
  * @typedef {{ requests: number, rounds: Round[] }} TraceSummary
  */
 
@@ -81,31 +81,29 @@ export function createCallLog(size = 64) {
 }
 
 /**
- * Calls whose times overlap are one round; a call that starts after every
- * earlier one has ended starts the next.
+ * A call's round is one more than that of the latest-ending call that was
+ * answered before it went out: calls that overlap share a round, a call that
+ * had to wait for an answer starts the next. Round k's time runs from the
+ * first of its calls going out to the last coming back.
  * @param {Iterable<UpstreamCall>} calls
  * @returns {TraceSummary}
  */
 export function summarize(calls) {
   const done = [...calls].filter((call) => Number.isFinite(call.ended)).sort((a, b) => a.started - b.started);
-  /** @type {Round[]} */
-  const rounds = [];
-  let start = Number.NaN;
-  let end = Number.NEGATIVE_INFINITY;
-  let requests = 0;
-  for (const call of done) {
-    if (call.started > end) {
-      if (requests > 0) rounds.push({ ms: end - start, requests });
-      start = call.started;
-      end = call.ended;
-      requests = 1;
-    } else {
-      end = Math.max(end, call.ended);
-      requests++;
-    }
+  /** @type {number[]} */
+  const depth = [];
+  /** @type {{ started: number, ended: number, requests: number }[]} */
+  const levels = [];
+  for (const [i, call] of done.entries()) {
+    let d = 0;
+    for (let j = 0; j < i; j++) if (done[j].ended <= call.started) d = Math.max(d, depth[j]);
+    depth.push(d + 1);
+    const level = (levels[d] ??= { started: call.started, ended: call.ended, requests: 0 });
+    level.started = Math.min(level.started, call.started);
+    level.ended = Math.max(level.ended, call.ended);
+    level.requests++;
   }
-  if (requests > 0) rounds.push({ ms: end - start, requests });
-  return { requests: done.length, rounds };
+  return { requests: done.length, rounds: levels.map((l) => ({ ms: l.ended - l.started, requests: l.requests })) };
 }
 
 /**
