@@ -163,6 +163,31 @@ describe('catalog', () => {
     await assertError(get('/titles/%E0%A4%A'), 400);
   });
 
+  test('GET /titles/:id/more-like-this: the lists like a title, their ids and titles, in one answer', async () => {
+    const { body: top } = await get('/lists/top-rated?from=0&to=0');
+    const id = top.ids[0];
+    const { body: title } = await get(`/titles/${id}`);
+    const { status, body } = await get(`/titles/${id}/more-like-this?from=0&to=10`);
+    assert.equal(status, 200);
+    assert.equal(body.id, id);
+    assert.ok(body.lists.length >= 1 && body.lists.length <= 2, 'one or two lists');
+    // Its genre's list first when there is one (the contract's rule).
+    if (title.genre) assert.equal(body.lists[0].id, `genre-${title.genre.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`);
+    assert.deepEqual(body.titles[id], title, 'the title itself is in the answer');
+    for (const list of body.lists) {
+      const { body: direct } = await get(`/lists/${list.id}?from=0&to=10`);
+      assert.deepEqual(
+        { id: list.id, name: list.name, length: list.length, from: list.from, to: list.to, ids: list.ids },
+        { id: direct.id, name: direct.name, length: direct.length, from: 0, to: direct.to, ids: direct.ids },
+        'the same ids as GET /lists/:id over that range',
+      );
+      for (const listed of list.ids) assert.equal(body.titles[listed]?.id, listed, `${listed} comes with the answer`);
+    }
+    await assertError(get('/titles/no-such-film-1999/more-like-this'), 404);
+    await assertError(get(`/titles/${id}/more-like-this?from=0&to=50`), 400);
+    await assertError(get(`/titles/${id}/more-like-this?from=3&to=1`), 400);
+  });
+
   test('unknown route → 404, wrong method → 405 with Allow', async () => {
     await assertError(get('/nope'), 404);
     await assertError(get('/lists/top-rated/extra'), 404);

@@ -78,6 +78,23 @@ export function createFakeUpstream({ lists = 5, listLength = 40, latencyMs = 1, 
       const to = Math.min(Number(url.searchParams.get('to')), list.length - 1);
       return ok({ id: list.id, name: list.name, length: list.length, from, to, ids: list.ids.slice(from, to + 1) });
     }
+    if (method === 'GET' && parts[0] === 'titles' && parts[2] === 'more-like-this') {
+      // The first two lists holding the title stand in for its genre's and director's.
+      if (!titles.has(parts[1])) notFound();
+      const from = Number(url.searchParams.get('from'));
+      const to = Number(url.searchParams.get('to'));
+      /** @type {Record<string, object>} */
+      const found = { [parts[1]]: titles.get(parts[1]) };
+      const similar = allLists
+        .filter((l) => l.ids.includes(parts[1]))
+        .slice(0, 2)
+        .map(({ id, name, length, ids }) => {
+          const part = ids.slice(from, to + 1);
+          for (const t of part) found[t] = titles.get(t);
+          return { id, name, length, from, to: from + part.length - 1, ids: part };
+        });
+      return ok({ id: parts[1], lists: similar, titles: found });
+    }
     if (method === 'GET' && parts[0] === 'titles') {
       const ids = (url.searchParams.get('ids') ?? '').split(',');
       if (ids.length > 200) throw new UpstreamError('over 200 ids', { code: 'http', status: 400 });
