@@ -163,19 +163,22 @@ describe('catalog', () => {
     await assertError(get('/titles/%E0%A4%A'), 400);
   });
 
-  test('GET /titles/:id/more-like-this: the lists like a title, their ids and titles, in one answer', async () => {
-    const { body: top } = await get('/lists/top-rated?from=0&to=0');
-    const id = top.ids[0];
+  test('GET /more-like-this: the lists like each title, their ids and titles, in one answer', async () => {
+    const { body: top } = await get('/lists/top-rated?from=0&to=1');
+    const [id, other] = top.ids;
     const { body: title } = await get(`/titles/${id}`);
-    const { status, body } = await get(`/titles/${id}/more-like-this?from=0&to=10`);
+    const { status, body } = await get(`/more-like-this?ids=${id},${other},no-such-film-1999&from=0&to=10`);
     assert.equal(status, 200);
-    assert.equal(body.id, id);
-    assert.ok(body.lists.length >= 1 && body.lists.length <= 2, 'one or two lists');
+    assert.deepEqual(body.missing, ['no-such-film-1999']);
+    assert.deepEqual(Object.keys(body.similar).sort(), [id, other].sort());
+    const like = body.similar[id];
+    assert.ok(like.length >= 1 && like.length <= 2, 'one or two lists');
     // Its genre's list first when there is one (the contract's rule).
-    if (title.genre) assert.equal(body.lists[0].id, `genre-${title.genre.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`);
+    if (title.genre) assert.equal(like[0], `genre-${title.genre.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`);
     assert.deepEqual(body.titles[id], title, 'the title itself is in the answer');
-    for (const list of body.lists) {
-      const { body: direct } = await get(`/lists/${list.id}?from=0&to=10`);
+    for (const listId of [...like, ...body.similar[other]]) {
+      const list = body.lists[listId];
+      const { body: direct } = await get(`/lists/${listId}?from=0&to=10`);
       assert.deepEqual(
         { id: list.id, name: list.name, length: list.length, from: list.from, to: list.to, ids: list.ids },
         { id: direct.id, name: direct.name, length: direct.length, from: 0, to: direct.to, ids: direct.ids },
@@ -183,9 +186,12 @@ describe('catalog', () => {
       );
       for (const listed of list.ids) assert.equal(body.titles[listed]?.id, listed, `${listed} comes with the answer`);
     }
-    await assertError(get('/titles/no-such-film-1999/more-like-this'), 404);
-    await assertError(get(`/titles/${id}/more-like-this?from=0&to=50`), 400);
-    await assertError(get(`/titles/${id}/more-like-this?from=3&to=1`), 400);
+    const many = Array.from({ length: 21 }, (_, i) => `film-${i}-2000`).join(',');
+    await assertError(get(`/more-like-this?ids=${many}`), 400);
+    await assertError(get(`/more-like-this?ids=${id}&from=0&to=50`), 400);
+    await assertError(get(`/more-like-this?ids=${id}&from=3&to=1`), 400);
+    await assertError(get('/more-like-this?ids=Not_An_Id'), 400);
+    await assertError(get('/more-like-this'), 400);
   });
 
   test('unknown route → 404, wrong method → 405 with Allow', async () => {

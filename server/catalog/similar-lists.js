@@ -3,7 +3,7 @@
 // director's list when the catalog has them (list ids are slugs: see
 // docs/contracts.md), else its decade's. Pure: the route reads, this picks.
 // The catalog owns the rule so that one call can answer a title's rows with
-// their titles (GET /titles/:id/more-like-this), instead of the app learning
+// their titles (GET /more-like-this), instead of the app learning
 // the title, then the lists, then their titles, one round trip each.
 import { genreListId, slugify } from '../../shared/ids.js';
 

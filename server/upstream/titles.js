@@ -4,7 +4,7 @@
  * `GET /titles?ids=` call (at most 200 ids); each id is answered alone.
  * A title's "more like this" rows come with their titles in one call.
  */
-import { createBatcher, createCoalescer } from './batch.js';
+import { createBatcher } from './batch.js';
 import { TITLE_ID } from '../../shared/ids.js';
 
 /**
@@ -27,14 +27,47 @@ import { TITLE_ID } from '../../shared/ids.js';
  * @typedef {{ lists: readonly ListPart[], titles: ReadonlyMap<string, Title> }} MoreLikeThis
  */
 
-/** Widest position range of one `more-like-this` call (contract). */
+/** Widest position range of one `/more-like-this` call (contract). */
 export const MAX_SIMILAR_SPAN = 50;
+/** Most title ids of one `/more-like-this` call (contract). */
+const MAX_SIMILAR_IDS = 20;
 
 /**
  * @param {import('./pool.js').Upstream} upstream
  */
 export function createTitlesClient(upstream) {
-  const coalesce = createCoalescer();
+  /** One batcher per position range (there is one in practice: the title page's). */
+  /** @type {Map<string, import('./batch.js').Batcher<MoreLikeThis | null>>} */
+  const similarBatchers = new Map();
+
+  /** @param {number} from @param {number} to */
+  function similarBatcher(from, to) {
+    return createBatcher({
+      name: 'GET /more-like-this',
+      maxBatch: MAX_SIMILAR_IDS,
+      /** @param {string[]} ids */
+      async load(ids) {
+        const { body } = await upstream.requestJson(
+          'GET',
+          `/more-like-this?ids=${ids.join(',')}&from=${from}&to=${to}`,
+        );
+        /** @type {Map<string, Title>} */
+        const titles = new Map();
+        for (const [key, title] of Object.entries(body.titles)) titles.set(key, Object.freeze(title));
+        /** @type {Map<string, MoreLikeThis | Error>} */
+        const answers = new Map();
+        for (const id of ids) {
+          if (!Object.hasOwn(body.similar, id)) continue; // no such title: null
+          const lists = body.similar[id].map((/** @type {string} */ listId) => {
+            const { id: partId, name, length, from: start, ids: members } = body.lists[listId];
+            return Object.freeze({ id: partId, name, length, from: start, ids: Object.freeze(members) });
+          });
+          answers.set(id, Object.freeze({ lists: Object.freeze(lists), titles }));
+        }
+        return answers;
+      },
+    });
+  }
   const batcher = createBatcher({
     name: 'GET /titles',
     maxBatch: 200,
@@ -73,37 +106,24 @@ export function createTitlesClient(upstream) {
      * The lists like a title (its genre's, its director's, else its decade's)
      * with their ids at positions from..to and every title they name, the
      * title's own included: one call for what is otherwise three dependent
-     * ones (the title, the lists, their titles).
+     * ones (the title, the lists, their titles). Ids asked in the same tick
+     * (the same range) share calls of at most MAX_SIMILAR_IDS.
      * @param {string} id
      * @param {number} from
      * @param {number} to at most MAX_SIMILAR_SPAN - 1 past from
      * @param {import('./trace.js').CallSink} [sink]
      * @returns {Promise<MoreLikeThis | null>} null = no such title
      */
-    moreLikeThis(id, from, to, sink) {
-      if (typeof id !== 'string' || !TITLE_ID.test(id)) return Promise.resolve(null);
+    async moreLikeThis(id, from, to, sink) {
       if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to - from >= MAX_SIMILAR_SPAN)
         throw new RangeError(`bad range ${from}..${to}`);
-      const path = `/titles/${id}/more-like-this?from=${from}&to=${to}`;
-      return coalesce(
-        `GET ${path}`,
-        async () => {
-          try {
-            const { body } = await upstream.requestJson('GET', path);
-            /** @type {Map<string, Title>} */
-            const titles = new Map();
-            for (const [key, title] of Object.entries(body.titles)) titles.set(key, Object.freeze(title));
-            const lists = body.lists.map((/** @type {ListPart} */ { id: listId, name, length, from: start, ids }) =>
-              Object.freeze({ id: listId, name, length, from: start, ids: Object.freeze(ids) }),
-            );
-            return Object.freeze({ lists: Object.freeze(lists), titles });
-          } catch (err) {
-            if (/** @type {any} */ (err)?.status === 404) return null;
-            throw err;
-          }
-        },
-        sink,
-      );
+      if (typeof id !== 'string' || !TITLE_ID.test(id)) return null;
+      const range = `${from}-${to}`;
+      let similar = similarBatchers.get(range);
+      if (!similar) similarBatchers.set(range, (similar = similarBatcher(from, to)));
+      const answer = (await similar.loadMany([id], sink)).get(id);
+      if (answer instanceof Error) throw answer;
+      return answer ?? null;
     },
   };
 }
