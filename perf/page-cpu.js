@@ -3,7 +3,10 @@
 // Falcor router over the real catalog, through the real pool), React's render
 // two ways, and the serialized cache. Each step runs --pages times in a row and
 // is timed with process.cpuUsage, so steps compare within one run.
-//   npm run perf:page -- [--pages 500] [--atf-rows 3]
+// Then each page's upstream requests and sequential rounds, as its
+// Server-Timing trailer reports them, against a catalog at --latency-ms
+// (± --jitter-ms), graph cache on and off, --runs times each (medians).
+//   npm run perf:page -- [--pages 500] [--atf-rows 3] [--latency-ms 250] [--jitter-ms 25] [--runs 5]
 // The catalog runs in its own process at 0 ms (its CPU is not counted), on the
 // other core when taskset is there.
 import { Writable } from 'node:stream';
@@ -19,9 +22,10 @@ import { createSharedGraph } from '../server/graph-cache/shared-graph.js';
 import { serializeJsonForHtml } from '../server/render/serialize-json.js';
 import * as homePage from '../shared/pages/home.js';
 import { App } from '../shared/components/App.jsx';
+import { measurePageRounds, roundsTable } from './lib/page-rounds.js';
 
-const USAGE = 'npm run perf:page -- [--pages 500] [--atf-rows 3]';
-const { pages, atfRows } = readOptionsOrExit(process.argv.slice(2));
+const USAGE = 'npm run perf:page -- [--pages 500] [--atf-rows 3] [--latency-ms 250] [--jitter-ms 25] [--runs 5]';
+const { pages, atfRows, latencyMs, jitterMs, runs } = readOptionsOrExit(process.argv.slice(2));
 if (process.env.NODE_ENV !== 'production')
   console.error('perf:page: NODE_ENV is not production: React runs its development build');
 
@@ -88,6 +92,13 @@ try {
   await catalog.stop();
 }
 
+console.log(
+  `\nUpstream round trips per page (Server-Timing), catalog at ${latencyMs} ± ${jitterMs} ms, ` +
+    `${runs} runs each, medians; "first request": a title the app has not read before\n`,
+);
+for (const line of roundsTable(await measurePageRounds({ latencyMs, jitterMs, runs, cpus: cpus.generator })))
+  console.log(line);
+
 /**
  * Warms the step up (JIT), then runs it `pages` times in a row.
  * @param {() => unknown} step
@@ -136,6 +147,9 @@ function readOptionsOrExit(argv) {
       options: {
         pages: { type: 'string', default: '500' },
         'atf-rows': { type: 'string', default: '3' },
+        'latency-ms': { type: 'string', default: '250' },
+        'jitter-ms': { type: 'string', default: '25' },
+        runs: { type: 'string', default: '5' },
         help: { type: 'boolean', default: false },
       },
     });
@@ -149,7 +163,17 @@ function readOptionsOrExit(argv) {
       throw new Error(`--pages must be a whole number >= 1, got ${values.pages}`);
     if (!Number.isInteger(rows) || rows < 1)
       throw new Error(`--atf-rows must be a whole number >= 1, got ${values['atf-rows']}`);
-    return { pages: count, atfRows: rows };
+    const latencyMs = Number(values['latency-ms']);
+    const jitterMs = Number(values['jitter-ms']);
+    const runs = Number(values.runs);
+    if (!Number.isInteger(latencyMs) || latencyMs < 0)
+      throw new Error(`--latency-ms must be a whole number >= 0, got ${values['latency-ms']}`);
+    if (!Number.isInteger(jitterMs) || jitterMs < 0 || jitterMs > latencyMs)
+      throw new Error(`--jitter-ms must be a whole number from 0 to --latency-ms, got ${values['jitter-ms']}`);
+    // Each run of a title's first request reads another title: 30 at most.
+    if (!Number.isInteger(runs) || runs < 1 || runs > 30)
+      throw new Error(`--runs must be a whole number from 1 to 30, got ${values.runs}`);
+    return { pages: count, atfRows: rows, latencyMs, jitterMs, runs };
   } catch (error) {
     console.error(`perf:page: ${error.message}\n${USAGE}`);
     process.exit(2);

@@ -17,6 +17,7 @@ import { createRouter } from './falcor/router.js';
 import { falcorEndpoint, MODEL_POST_TYPES } from './falcor/endpoint.js';
 import { createModelFor } from './pages/model.js';
 import { createSharedGraph } from './graph-cache/shared-graph.js';
+import { traceOf } from './upstream/trace.js';
 import { createGraphCacheMetrics } from './metrics/graph-cache.js';
 import { PAGES } from '../shared/pages/registry.js';
 import { pageHandler } from './pages/page-handler.js';
@@ -80,13 +81,20 @@ export function createApp(
   const clients = createCatalogClients(upstream);
   /** @param {import('express').Request} req */
   const createRouterFor = (req) =>
-    createRouter({ clients, visitorId: req.visitorId, newVisitor: req.visitorIsNew === true, log });
+    createRouter({
+      clients,
+      visitorId: req.visitorId,
+      newVisitor: req.visitorIsNew === true,
+      log,
+      // The upstream calls this request waits for: its rounds in Server-Timing.
+      trace: traceOf(req),
+    });
   // Catalog data is the same for every visitor: one cache for the process,
   // filled through the router (GRAPH_CACHE_TTL_MS=0: every page asks the router).
   const sharedGraph =
     config.graphCache.ttlMs > 0
       ? createSharedGraph({
-          createSource: () => createRouter({ clients, visitorId: null, log }),
+          createSource: (sink) => createRouter({ clients, visitorId: null, log, trace: sink }),
           ...config.graphCache,
           onStats: createGraphCacheMetrics(registry),
         })
@@ -171,6 +179,7 @@ export function createApp(
     maxPaths: config.falcor.maxPaths,
     maxBodyBytes: config.falcor.maxBodyBytes,
     bodyTimeoutMs: config.edges.bodyTimeoutMs,
+    traceFor: traceOf,
     log,
   });
   routes.add('get', '/model.json', model);
@@ -180,7 +189,11 @@ export function createApp(
   // posters: the poster URL template, handed to the client in #marquee-data (shared/poster.js).
   const pageOptions = Object.freeze({ rows: config.page.atfRows, posters: config.posters.template ?? undefined });
   for (const entry of PAGES)
-    routes.add('get', entry.path, pageHandler(entry, { options: pageOptions, createModel, streamPage }));
+    routes.add(
+      'get',
+      entry.path,
+      pageHandler(entry, { options: pageOptions, createModel, streamPage, traceFor: traceOf }),
+    );
   mountPosters(routes, config.posters);
   // Prometheus text; under node:cluster, the aggregate of all workers.
   mountMetrics(routes, { registry, token: config.security.metricsToken });

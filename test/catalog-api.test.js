@@ -163,6 +163,37 @@ describe('catalog', () => {
     await assertError(get('/titles/%E0%A4%A'), 400);
   });
 
+  test('GET /more-like-this: the lists like each title, their ids and titles, in one answer', async () => {
+    const { body: top } = await get('/lists/top-rated?from=0&to=1');
+    const [id, other] = top.ids;
+    const { body: title } = await get(`/titles/${id}`);
+    const { status, body } = await get(`/more-like-this?ids=${id},${other},no-such-film-1999&from=0&to=10`);
+    assert.equal(status, 200);
+    assert.deepEqual(body.missing, ['no-such-film-1999']);
+    assert.deepEqual(Object.keys(body.similar).sort(), [id, other].sort());
+    const like = body.similar[id];
+    assert.ok(like.length >= 1 && like.length <= 2, 'one or two lists');
+    // Its genre's list first when there is one (the contract's rule).
+    if (title.genre) assert.equal(like[0], `genre-${title.genre.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`);
+    assert.deepEqual(body.titles[id], title, 'the title itself is in the answer');
+    for (const listId of [...like, ...body.similar[other]]) {
+      const list = body.lists[listId];
+      const { body: direct } = await get(`/lists/${listId}?from=0&to=10`);
+      assert.deepEqual(
+        { id: list.id, name: list.name, length: list.length, from: list.from, to: list.to, ids: list.ids },
+        { id: direct.id, name: direct.name, length: direct.length, from: 0, to: direct.to, ids: direct.ids },
+        'the same ids as GET /lists/:id over that range',
+      );
+      for (const listed of list.ids) assert.equal(body.titles[listed]?.id, listed, `${listed} comes with the answer`);
+    }
+    const many = Array.from({ length: 21 }, (_, i) => `film-${i}-2000`).join(',');
+    await assertError(get(`/more-like-this?ids=${many}`), 400);
+    await assertError(get(`/more-like-this?ids=${id}&from=0&to=50`), 400);
+    await assertError(get(`/more-like-this?ids=${id}&from=3&to=1`), 400);
+    await assertError(get('/more-like-this?ids=Not_An_Id'), 400);
+    await assertError(get('/more-like-this'), 400);
+  });
+
   test('unknown route → 404, wrong method → 405 with Allow', async () => {
     await assertError(get('/nope'), 404);
     await assertError(get('/lists/top-rated/extra'), 404);

@@ -118,14 +118,22 @@ test('/metrics: the number of registered routes', () => {
   assert.equal(sample('marquee_routes_registered \\d+'), app.routes.size);
 });
 
-test('Server-Timing: on JSON answers (with the upstream phase on /model.json), not on the streamed page', async () => {
+test('Server-Timing: on JSON answers (with the upstream phase and rounds on /model.json), not on the streamed page', async () => {
   const model = await fetch(app.url + MODEL_URL);
   await model.arrayBuffer();
-  assert.match(model.headers.get('server-timing') ?? '', /^upstream;dur=[\d.]+, total;dur=[\d.]+$/);
+  assert.match(
+    model.headers.get('server-timing') ?? '',
+    /^upstream;dur=[\d.]+, total;dur=[\d.]+, upstream-requests;desc=\d+, upstream-rounds;desc=\d+(, round-\d+;dur=[\d.]+;desc="\d+ requests?")*$/,
+  );
   const health = await fetch(`${app.url}/healthz`);
   await health.arrayBuffer();
   assert.match(health.headers.get('server-timing') ?? '', /^total;dur=[\d.]+$/);
   const page = await fetch(app.url);
   await page.arrayBuffer();
   assert.equal(page.headers.get('server-timing'), null, 'a streamed page sends its headers before its timings exist');
+  assert.equal(
+    page.headers.get('trailer'),
+    'Server-Timing, X-Marquee-Degraded',
+    'it sends them as a trailer (test/upstream-rounds.test.js)',
+  );
 });

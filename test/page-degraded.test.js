@@ -43,7 +43,8 @@ test('a page without its above-the-fold data: a whole 200 that says so, in the p
   try {
     const good = await getWithTrailers(`${app.url}/`);
     assert.equal(good.status, 200);
-    assert.equal(good.headers.trailer, 'X-Marquee-Degraded');
+    assert.equal(good.headers.trailer, 'Server-Timing, X-Marquee-Degraded');
+    assert.match(good.trailers['server-timing'] ?? '', /total;dur=/);
     assert.equal(good.trailers['x-marquee-degraded'], undefined, 'a whole page has no trailer');
     assert.doesNotMatch(good.body, /page-degraded/);
     assert.ok(rowsIn(good.body) >= 3);
@@ -62,6 +63,7 @@ test('a page without its above-the-fold data: a whole 200 that says so, in the p
     assert.match(bad.body, /<\/html>\s*$/, 'still a whole document');
     assert.equal(rowsIn(bad.body), 0);
     assert.equal(bad.trailers['x-marquee-degraded'], 'upstream_error');
+    assert.match(bad.trailers['server-timing'] ?? '', /total;dur=/, 'both trailers, not the last one set');
     assert.match(
       bad.body,
       /<div id="root">[\s\S]*<\/div><p class="page-degraded" role="status">/,

@@ -18,7 +18,18 @@ const perfPage = (/** @type {string[]} */ args) =>
   });
 
 test('perf:page prints the CPU of each step of a home page and their ratio', async () => {
-  const { stdout } = await perfPage(['--pages', '3', '--atf-rows', '1']);
+  const { stdout } = await perfPage([
+    '--pages',
+    '3',
+    '--atf-rows',
+    '1',
+    '--latency-ms',
+    '20',
+    '--jitter-ms',
+    '0',
+    '--runs',
+    '2',
+  ]);
   for (const step of [
     'data: router.get',
     'React: props + renderToString',
@@ -31,6 +42,18 @@ test('perf:page prints the CPU of each step of a home page and their ratio', asy
   }
   assert.match(stdout, /renderToPipeableStream \/ renderToString: [\d.]+x/);
   assert.match(stdout, /React's HTML: [1-9]\d* bytes; cache JSON: [1-9]\d* bytes/);
+  // Each page's upstream requests and rounds, cache on and off, from its Server-Timing trailer.
+  for (const cache of ['on', 'off']) {
+    const line = stdout
+      .split('\n')
+      .find((l) => /^\/title\/:id first request, returning\s/.test(l) && l.includes(` ${cache} `));
+    assert.ok(line, `no title page line, cache ${cache}:\n${stdout}`);
+    const [requests, rounds] = line
+      .replace(/^.*?\s(on|off)\s+/, '')
+      .split(/\s+/)
+      .map(Number);
+    assert.ok(requests >= 2 && rounds >= 1, `requests and rounds of a title page: ${line}`);
+  }
 });
 
 test('perf:page refuses a bad option in one line, exit code 2', async () => {

@@ -161,3 +161,17 @@ test('visitors: ratings of one tick are batched per visitor and never mixed', as
   await assert.rejects(visitors.myList('../../etc'), /malformed visitor id/);
   await assert.rejects(visitors.add('visitor-a-123', '../x'), /malformed title id/);
 });
+
+test("titles: many titles' more-like-this rows in one call (the graph cache refreshes them all at once)", async () => {
+  const upstream = createFakeUpstream();
+  const { titles } = createCatalogClients(upstream);
+  const ids = upstream.lists[0].ids.slice(0, 5);
+  const answers = await Promise.all([...ids, 'no-such-film-1999'].map((id) => titles.moreLikeThis(id, 0, 10)));
+  assert.equal(upstream.calls.length, 1, 'one /more-like-this call for the tick');
+  assert.match(upstream.calls[0].path, /^\/more-like-this\?ids=/);
+  assert.equal(answers.at(-1), null, 'no such title');
+  for (const [i, answer] of answers.slice(0, -1).entries()) {
+    assert.ok(answer && answer.lists.length > 0, `lists for ${ids[i]}`);
+    for (const id of answer.lists[0].ids) assert.equal(answer.titles.get(id)?.id, id);
+  }
+});

@@ -33,6 +33,8 @@ const ROUTER_REFUSALS = new Map([
  * @param {number} [options.maxPaths] most paths one request may expand to
  * @param {number} [options.maxBodyBytes] larger POST bodies get a 413
  * @param {number} [options.bodyTimeoutMs] POST bodies slower than this get a 408
+ * @param {(req: Request) => { summary: () => import('../upstream/trace.js').TraceSummary }} [options.traceFor]
+ *   the upstream calls the request's router waited for (its rounds in Server-Timing)
  * @param {Log} [options.log]
  * @returns {(req: Request, res: Response) => Promise<void>}
  */
@@ -41,6 +43,7 @@ export function falcorEndpoint({
   maxPaths = 1000,
   maxBodyBytes = 64 * 1024,
   bodyTimeoutMs = 10_000,
+  traceFor,
   log = silentLog,
 }) {
   if (typeof createRouterFor !== 'function') throw new TypeError('falcorEndpoint needs createRouterFor(req)');
@@ -82,7 +85,10 @@ export function falcorEndpoint({
       const envelope = await run(router, request);
       // Nearly all of the router's time is waiting on the catalog: exposed
       // as the `upstream` phase of Server-Timing and of the request log.
-      if (res.locals) res.locals.timings = { ...res.locals.timings, upstream: performance.now() - started };
+      if (res.locals) {
+        res.locals.timings = { ...res.locals.timings, upstream: performance.now() - started };
+        if (traceFor) res.locals.upstream = traceFor(req).summary();
+      }
       send(res, 200, envelope);
     } catch (err) {
       const refusal = ROUTER_REFUSALS.get(/** @type {any} */ (err)?.message);

@@ -14,6 +14,10 @@
  * What `this` is inside a route: the per-request router instance.
  * @typedef {object} RouteContext
  * @property {import('../upstream/index.js').CatalogClients} clients
+ * @property {import('./request-reads.js').RequestReads} reads the catalog reads of this
+ *   request: traced, and what an earlier answer brought along not asked again
+ * @property {import('../upstream/trace.js').CallSink | undefined} sink told of each upstream
+ *   call the request waits for (server/upstream/trace.js)
  * @property {string | null} visitorId
  * @property {boolean} newVisitor the id was minted by this request: no list, no ratings yet
  * @property {Log} log

@@ -10,6 +10,7 @@ import titlesByIdRoutes from './routes/titlesById.js';
 import myListRoutes from './routes/myList.js';
 import listsByIdRoutes from './routes/listsById.js';
 import { errorAtom, writeErrorAtom, MESSAGES, silentLog } from './route-values.js';
+import { createRequestReads } from './request-reads.js';
 
 /** @typedef {import('./route-values.js').RouteContext} RouteContext */
 /** @typedef {import('./route-values.js').Log} Log */
@@ -68,9 +69,11 @@ const BaseRouter = Router.createClass(routes);
  * @param {string | null | undefined} [options.visitorId] null: an anonymous visitor (empty list, no ratings)
  * @param {boolean} [options.newVisitor] the id was minted by this request: it has no list or ratings yet
  * @param {Log} [options.log]
+ * @param {import('../upstream/trace.js').CallSink} [options.trace] told of each upstream call this
+ *   request waits for (the page's rounds in Server-Timing)
  * @returns {any} a falcor-router instance (a DataSource: get, set, call)
  */
-export function createRouter({ clients, visitorId = null, newVisitor = false, log = silentLog }) {
+export function createRouter({ clients, visitorId = null, newVisitor = false, log = silentLog, trace }) {
   const router = new BaseRouter({
     // Errors falcor-router catches itself; ours (JSONGraphError) are logged already.
     hooks: {
@@ -85,6 +88,8 @@ export function createRouter({ clients, visitorId = null, newVisitor = false, lo
   /** @type {RouteContext} */
   const context = {
     clients,
+    reads: createRequestReads({ clients, sink: trace }),
+    sink: trace,
     visitorId: visitor,
     log,
     // Pitfall: asking an upstream twice for what one request already read.
@@ -93,7 +98,7 @@ export function createRouter({ clients, visitorId = null, newVisitor = false, lo
     // call on the second round trip of every home page.
     // A visitor minted by this very request has written nothing yet: a first
     // visit asks the catalog nothing about them.
-    myList: () => (myList ??= visitor && !newVisitor ? clients.visitors.myList(visitor) : Promise.resolve([])),
+    myList: () => (myList ??= visitor && !newVisitor ? clients.visitors.myList(visitor, trace) : Promise.resolve([])),
     newVisitor,
     myListChanged: (ids) => {
       myList = Promise.resolve(ids);

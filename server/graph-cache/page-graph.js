@@ -6,10 +6,14 @@
 //      from the router, at once;
 //   2. then, for the titles the refs lead to: their visitor keys from the
 //      router (inMyList, userRating) and, behind the visitor's branches, their
-//      catalog fields from the cache, at once.
+//      catalog fields from the cache, at once. Refs read from the cache are
+//      known as soon as the cache answers: their titles' visitor keys go out
+//      then, beside the visitor's branches still in flight, not after them.
 // The visitor's router never walks catalog refs again, so a warm page costs
-// one upstream round trip: the visitor's list.
-import { splitPaths, titleIdsAt } from './split-paths.js';
+// one upstream round trip: the visitor's list and ratings, side by side.
+// Pitfall: waiting for one independent answer before asking for another (a
+// sequential round trip that buys nothing).
+import { VISITOR_BRANCHES, splitPaths, titleIdsAt } from './split-paths.js';
 import { lastValue, mergeGraph } from './merge-graph.js';
 import { readPath } from '../../shared/graph/read.js';
 
@@ -17,10 +21,11 @@ import { readPath } from '../../shared/graph/read.js';
  * @param {{
  *   shared: ReturnType<typeof import('./shared-graph.js').createSharedGraph>,
  *   router: { get: (paths: any[]) => { subscribe: Function } },
- * }} deps router: this request's, with its visitor
+ *   trace?: import('../upstream/trace.js').CallSink,
+ * }} deps router: this request's, with its visitor; trace: told of the cache's upstream calls this page waited for
  * @returns {import('../pages/model.js').PageGraph}
  */
-export function createPageGraph({ shared, router }) {
+export function createPageGraph({ shared, router, trace }) {
   /** @type {Record<string, any>} */
   const graph = {};
   const fromRouter = async (/** @type {any[]} */ paths) => {
@@ -31,25 +36,22 @@ export function createPageGraph({ shared, router }) {
   const fromCache = async (/** @type {any[]} */ paths) => {
     if (paths.length === 0) return;
     // read() hands out a fresh copy: into an empty graph it needs no second copy.
-    const part = await shared.read(paths);
+    const part = await shared.read(paths, trace);
     if (Object.keys(graph).length === 0) Object.assign(graph, part);
     else mergeGraph(graph, part);
   };
   return {
     async get(...paths) {
       const { catalog, visitorRoots, throughRefs } = splitPaths(paths);
-      await Promise.all([fromCache(catalog), fromRouter(visitorRoots)]);
-      /** @type {any[]} */
-      const visitorPaths = [];
-      /** @type {any[]} */
-      const catalogPaths = [];
-      for (const { prefix, catalogKeys, visitorKeys } of throughRefs) {
-        const ids = titleIdsAt(graph, prefix);
-        if (ids.length === 0) continue;
-        if (visitorKeys.length > 0) visitorPaths.push(['titlesById', ids, visitorKeys]);
-        if (catalogKeys.length > 0) catalogPaths.push(['titlesById', ids, catalogKeys]);
-      }
-      await Promise.all([fromCache(catalogPaths), fromRouter(visitorPaths)]);
+      const roots = fromRouter(visitorRoots);
+      roots.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
+      await fromCache(catalog);
+      const behindVisitor = throughRefs.filter(({ prefix }) => isVisitorBranch(prefix));
+      const behindCatalog = throughRefs.filter(({ prefix }) => !isVisitorBranch(prefix));
+      const early = throughTitles(behindCatalog);
+      early.catch(() => {});
+      await roots;
+      await Promise.all([early, throughTitles(behindVisitor)]);
     },
     async getValue(path) {
       await this.get(path);
@@ -57,4 +59,28 @@ export function createPageGraph({ shared, router }) {
     },
     getCache: () => graph,
   };
+
+  /**
+   * The titles some refs of the graph lead to: their visitor keys from the
+   * router, their catalog keys from the cache, at once.
+   * @param {ReturnType<typeof splitPaths>['throughRefs']} throughRefs
+   */
+  function throughTitles(throughRefs) {
+    /** @type {any[]} */
+    const visitorPaths = [];
+    /** @type {any[]} */
+    const catalogPaths = [];
+    for (const { prefix, catalogKeys, visitorKeys } of throughRefs) {
+      const ids = titleIdsAt(graph, prefix);
+      if (ids.length === 0) continue;
+      if (visitorKeys.length > 0) visitorPaths.push(['titlesById', ids, visitorKeys]);
+      if (catalogKeys.length > 0) catalogPaths.push(['titlesById', ids, catalogKeys]);
+    }
+    return Promise.all([fromCache(catalogPaths), fromRouter(visitorPaths)]);
+  }
+}
+
+/** @param {import('./split-paths.js').PathSet} prefix */
+function isVisitorBranch(prefix) {
+  return VISITOR_BRANCHES.has(String(prefix[0]));
 }

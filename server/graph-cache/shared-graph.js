@@ -12,31 +12,37 @@
 // everyone: 4.3 ms of CPU and two upstream round trips per home page (issue 13;
 // perf/exercises/10-data-layer).
 import falcor from 'falcor';
+import { performance } from 'node:perf_hooks';
 import { collectPaths } from './cached-paths.js';
 import { lastValue } from './merge-graph.js';
+import { createCallLog } from '../upstream/trace.js';
 
 /**
  * @typedef {import('./split-paths.js').PathSet} PathSet
  * @typedef {{ get: (paths: PathSet[]) => { subscribe: Function } }} DataSource
+ * @typedef {import('../upstream/trace.js').CallSink} CallSink
  * @typedef {{ refreshed: number, refreshFailed: number, staleKept: number, sourceRequests: number }} GraphCacheStats
  */
 
 /**
  * @param {{
- *   createSource: () => DataSource,
+ *   createSource: (sink?: CallSink) => DataSource,
  *   ttlMs: number,
  *   maxSize: number,
  *   cloneOnRead?: boolean,
  *   onStats?: (event: keyof GraphCacheStats, count: number) => void,
- * }} options createSource: the router of no visitor (catalog routes only ever answer there);
+ * }} options createSource: the router of no visitor (catalog routes only ever answer there), telling
+ *   `sink` of its upstream calls;
  *   cloneOnRead: workshop exercise 03 only, every read deep-clones the whole cache first
  */
 export function createSharedGraph({ createSource, ttlMs, maxSize, cloneOnRead = false, onStats = () => {} }) {
+  // The calls made to fill the cache: a page is charged with those made while it waited.
+  const calls = createCallLog();
   /** @type {DataSource} */
   const source = {
     get(paths) {
       onStats('sourceRequests', 1);
-      return createSource().get(paths);
+      return createSource(calls).get(paths);
     },
   };
   // batch(): pages asking in the same tick share one router pass.
@@ -76,11 +82,14 @@ export function createSharedGraph({ createSource, ttlMs, maxSize, cloneOnRead = 
      * The catalog part of a page's graph: filled from the catalog where the
      * cache lacks it, then copied out (the shared cache is never handed out).
      * @param {PathSet[]} paths
+     * @param {CallSink} [sink] told of the upstream calls made while this read waited
      * @returns {Promise<Record<string, any>>} a JSON Graph of those paths
      */
-    async read(paths) {
+    async read(paths, sink) {
       if (paths.length === 0) return {};
+      const started = performance.now();
       await model.get(.../** @type {any[]} */ (paths));
+      if (sink) for (const call of calls.between(started, performance.now())) sink.add(call);
       // Pitfall: a per-request JSON.parse(JSON.stringify(data)) of all shared data, to be safe from
       // mutation, made a front page ten times slower (perf/exercises/03-deep-clone); copy only what is read.
       if (cloneOnRead) return pick(JSON.parse(JSON.stringify(model.getCache())), paths);

@@ -15,7 +15,7 @@ import { readRef } from '../../shared/graph/read.js';
 export const VISITOR_KEYS = Object.freeze(['inMyList', 'userRating']);
 
 /** Top-level branches that belong to a visitor. */
-const VISITOR_BRANCHES = new Set(['myList']);
+export const VISITOR_BRANCHES = new Set(['myList']);
 
 /**
  * @param {PathSet[]} paths a page's query

@@ -31,6 +31,7 @@ export function requestLog(log) {
       timings: /** @type {any} */ (res).locals?.timings,
       // A 200 sent without all its data (server/pages/degraded.js): a warning, not a success.
       degraded: /** @type {any} */ (res).locals?.degraded,
+      upstream: /** @type {any} */ (res).locals?.upstream,
     }),
   });
   return /** @type {import('express').RequestHandler} */ (/** @type {unknown} */ (middleware));

@@ -3,9 +3,13 @@
 // /model.json, health checks, error pages), so the browser's devtools and
 // the Resource Timing API show where the server spent its time:
 //   Server-Timing: upstream;dur=251.3, total;dur=253.9
-// Handlers add phases to res.locals.timings (milliseconds). A streamed page
-// has sent its headers before its work is done, so it carries its timings
-// in the page data instead (server/render/stream-page.js).
+// Handlers add phases to res.locals.timings (milliseconds), and the upstream
+// calls they waited for to res.locals.upstream: how many, in how many
+// sequential rounds, and each round's time:
+//   upstream-requests;desc=3, upstream-rounds;desc=2, round-1;dur=250.2;desc="2 requests", round-2;dur=251.0;desc="1 request"
+// A streamed page has sent its headers before its work is done, so it sends
+// the same as an HTTP trailer, and its timings in the page data too
+// (server/render/stream-page.js).
 import { performance } from 'node:perf_hooks';
 
 /** @returns {import('express').RequestHandler} */
@@ -24,7 +28,10 @@ export function serverTiming() {
     res.end = /** @type {typeof res.end} */ (
       function (/** @type {any[]} */ ...args) {
         if (!streamed && !res.headersSent)
-          res.setHeader('Server-Timing', formatServerTiming(res.locals.timings, performance.now() - started));
+          res.setHeader(
+            'Server-Timing',
+            formatServerTiming(res.locals.timings, performance.now() - started, res.locals.upstream),
+          );
         return end.apply(this, args);
       }
     );
@@ -35,11 +42,32 @@ export function serverTiming() {
 /**
  * @param {Record<string, number> | undefined} phases milliseconds, by phase name
  * @param {number} totalMs
+ * @param {import('../upstream/trace.js').TraceSummary} [upstream] the upstream calls waited for
  */
-export function formatServerTiming(phases, totalMs) {
+export function formatServerTiming(phases, totalMs, upstream) {
   const entries = Object.entries(phases ?? {}).filter(
     ([name, ms]) => name !== 'total' && /^[a-z][a-z0-9-]*$/i.test(name) && Number.isFinite(ms),
   );
   entries.push(['total', totalMs]);
-  return entries.map(([name, ms]) => `${name};dur=${Math.round(ms * 10) / 10}`).join(', ');
+  const timed = entries.map(([name, ms]) => `${name};dur=${round(ms)}`);
+  return (upstream ? [...timed, ...formatRounds(upstream)] : timed).join(', ');
+}
+
+/**
+ * @param {import('../upstream/trace.js').TraceSummary} upstream
+ * @returns {string[]} Server-Timing entries
+ */
+function formatRounds({ requests, rounds }) {
+  return [
+    `upstream-requests;desc=${requests}`,
+    `upstream-rounds;desc=${rounds.length}`,
+    ...rounds.map(
+      (r, i) => `round-${i + 1};dur=${round(r.ms)};desc="${r.requests} request${r.requests === 1 ? '' : 's'}"`,
+    ),
+  ];
+}
+
+/** @param {number} ms */
+function round(ms) {
+  return Math.round(ms * 10) / 10;
 }

@@ -8,6 +8,7 @@
 import { readPath } from '../../shared/graph/read.js';
 import { lastValue, mergeGraph } from '../graph-cache/merge-graph.js';
 import { createPageGraph } from '../graph-cache/page-graph.js';
+import { traceOf } from '../upstream/trace.js';
 
 /**
  * @typedef {(string | number | string[] | number[] | { from: number, to: number })[]} PathSet
@@ -26,7 +27,8 @@ import { createPageGraph } from '../graph-cache/page-graph.js';
 export function createModelFor(createRouterFor, shared = null) {
   return (req) => {
     const router = createRouterFor(req);
-    if (shared) return createPageGraph({ shared, router });
+    // The router is told of its calls by createRouterFor (the same trace, traceOf(req)).
+    if (shared) return createPageGraph({ shared, router, trace: traceOf(req) });
     /** @type {Record<string, any>} */
     const graph = {};
     return {

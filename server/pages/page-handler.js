@@ -6,6 +6,9 @@
 //   2. 404 or 503 from the module's status hook, before any byte is sent;
 //   3. the head flushed, the page's query through the graph, React, the tail
 //      (server/render/stream-page.js).
+// The page's query goes out with the head query, not after it, unless it
+// needs the head's answer (queryWaitsForHead): the head's round trip and the
+// rows' overlap. Pitfall: sequential upstream round trips that need not be.
 import { performance } from 'node:perf_hooks';
 import { createElement } from 'react';
 import { matchRoute } from '../../shared/pages/registry.js';
@@ -18,10 +21,11 @@ import { hasErrorAtoms, missesPaths } from './degraded.js';
  *   options: import('../../shared/pages/registry.js').PageOptions,
  *   createModel: (req: import('express').Request) => import('./model.js').PageGraph,
  *   streamPage: ReturnType<typeof import('../render/stream-page.js').createPageStreamer>,
- * }} deps
+ *   traceFor?: (req: import('express').Request) => { summary: () => import('../upstream/trace.js').TraceSummary },
+ * }} deps traceFor: the upstream calls the page waited for (its requests and rounds in its timings)
  * @returns {import('express').RequestHandler}
  */
-export function pageHandler(entry, { options, createModel, streamPage }) {
+export function pageHandler(entry, { options, createModel, streamPage, traceFor }) {
   /** @type {Promise<import('../../shared/pages/registry.js').PageModule> | undefined} */
   let loading;
   return async (req, res, next) => {
@@ -39,6 +43,21 @@ export function pageHandler(entry, { options, createModel, streamPage }) {
     const graph = createModel(req);
 
     const headPaths = page.headQuery?.(params, options) ?? [];
+    // What the head query fetches is in the graph already: not asked twice
+    // (the visitor's keys are never cached, so that was a second round trip).
+    const fetched = new Set(headPaths.map((path) => JSON.stringify(path)));
+    /** @param {unknown} [head] */
+    const restOf = (head) => page.query(params, options, head).filter((path) => !fetched.has(JSON.stringify(path)));
+    const together = headPaths.length > 0 && !page.queryWaitsForHead?.(options);
+    /** @type {Promise<void> | null} */
+    let early = null;
+    if (together) {
+      const rest = restOf();
+      if (rest.length > 0) {
+        early = graph.get(...rest);
+        early.catch(() => {}); // awaited in load(); a 404 or 503 page never reads it
+      }
+    }
     if (headPaths.length > 0) await graph.get(...headPaths);
     if (res.destroyed) return;
     const head = graph.getCache();
@@ -56,17 +75,16 @@ export function pageHandler(entry, { options, createModel, streamPage }) {
       started,
       upstreamMs: performance.now() - started,
       load: async () => {
-        // What the head query fetched is in the graph already: not asked twice
-        // (the visitor's keys are never cached, so that was a second round trip).
-        const fetched = new Set(headPaths.map((path) => JSON.stringify(path)));
-        const rest = page.query(params, options, head).filter((path) => !fetched.has(JSON.stringify(path)));
-        if (rest.length > 0) await graph.get(...rest);
+        const rest = together ? restOf() : restOf(head);
+        if (together) await early;
+        else if (rest.length > 0) await graph.get(...rest);
         const cache = graph.getCache();
         const initial = { Component: page.Component, props: page.props(cache, params, options), key: req.path };
         // The query is what the page shows above the fold: an error in it is a page without its data.
         const degraded = hasErrorAtoms(cache) || missesPaths(cache, [...headPaths, ...rest]);
         return { cache, element: createElement(App, { initial }), page: { options }, degraded };
       },
+      upstream: traceFor && (() => traceFor(req).summary()),
     });
   };
 }

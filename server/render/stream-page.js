@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { serializeJsonForHtml } from './serialize-json.js';
 import { flushCompressed } from '../delivery/compression.js';
 import { DEGRADED_NOTICE, DEGRADED_TRAILER } from '../pages/degraded.js';
+import { formatServerTiming } from '../middleware/server-timing.js';
 
 /**
  * @typedef {{ upstream: number, render: number, template: number, total: number }} PageTimings
@@ -19,6 +20,7 @@ import { DEGRADED_NOTICE, DEGRADED_TRAILER } from '../pages/degraded.js';
  *   load: () => Promise<{ cache: object, element: import('react').ReactElement, page?: object, degraded?: boolean }>,
  *   started?: number,
  *   upstreamMs?: number,
+ *   upstream?: () => import('../upstream/trace.js').TraceSummary,
  * }} PageSpec
  * `page`: the registry's page name, whose code chunks the head preloads.
  * A handler that goes upstream before calling streamPage (the title page, for
@@ -26,6 +28,9 @@ import { DEGRADED_NOTICE, DEGRADED_TRAILER } from '../pages/degraded.js';
  * `upstreamMs`, the time it spent there; otherwise the clock starts here.
  * Pitfall: without them the first round trip was missing from the timings
  * (title page, catalog at 250 ms: 1090 ms reported, 1419 ms seen by the client).
+ * `upstream`: the upstream calls the page waited for, once its data is in:
+ * how many and in how many sequential rounds, sent in the Server-Timing
+ * trailer (the headers left long before), in the page data and the log.
  */
 
 /**
@@ -48,9 +53,10 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
    * @param {import('express').Response} res
    * @param {PageSpec} spec
    * @param {import('../pages/degraded.js').DegradedReason} reason
+   * @param {Record<string, string>} [trailers] others to send with it
    */
-  function markDegraded(req, res, spec, reason) {
-    res.addTrailers({ [DEGRADED_TRAILER]: reason });
+  function markDegraded(req, res, spec, reason, trailers = {}) {
+    res.addTrailers({ ...trailers, [DEGRADED_TRAILER]: reason });
     // The request's one log line says it too (server/middleware/request-log.js).
     res.locals.degraded = reason;
     onDegraded(spec.page ?? spec.route, reason);
@@ -80,9 +86,11 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
     res.type('html');
     // The page carries the visitor's data: never stored by shared caches.
     res.set('Cache-Control', 'private, no-store');
-    // The status is on the wire before the data is known: a page that ends
-    // without its data says so in a trailer (and in the markup, the log, /metrics).
-    res.set('Trailer', DEGRADED_TRAILER);
+    // Known once the page is done, so sent after the body (chunked responses
+    // only; curl -i shows them): its timings and upstream rounds, and, since the
+    // status left before the data was known, whether it ended without its data
+    // (also in the markup, the log and /metrics).
+    res.set('Trailer', `Server-Timing, ${DEGRADED_TRAILER}`);
     // Flush the head now, so the browser fetches the client bundle while the
     // server still waits for the catalog (Netflix, "Making Netflix.com Faster").
     res.write(headHtml);
@@ -110,18 +118,29 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
         total: round(performance.now() - started),
       };
       mark = performance.now();
-      const pageData = { cache, page: { route: spec.route, ...page, timings } };
+      const upstream = spec.upstream?.();
+      const pageData = { cache, page: { route: spec.route, ...page, timings, ...(upstream ? { upstream } : {}) } };
       const tailHtml = tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) });
+      templateMs += performance.now() - mark;
+      const serverTiming = formatServerTiming(
+        { ...timings, template: round(templateMs) },
+        performance.now() - started,
+        upstream,
+      );
+      // One call: each addTrailers() replaces what an earlier one set.
       if (degraded) {
-        markDegraded(req, res, spec, 'upstream_error');
+        markDegraded(req, res, spec, 'upstream_error', { 'Server-Timing': serverTiming });
         // Right after the root's </div> (the tail's first tag): outside what React hydrates.
         res.end(tailHtml.replace('</div>', `</div>${DEGRADED_NOTICE}`));
-      } else res.end(tailHtml);
-      templateMs += performance.now() - mark;
+      } else {
+        res.addTrailers({ 'Server-Timing': serverTiming });
+        res.end(tailHtml);
+      }
 
       const final = { ...timings, template: round(templateMs), total: round(performance.now() - started) };
       // The request's one log line (server/middleware/request-log.js) carries them.
       res.locals.timings = final;
+      res.locals.upstream = upstream;
       onTimings(spec.route, final);
     } catch (error) {
       // The 200 and the head are already on the wire: close the page with a

@@ -8,28 +8,35 @@
  * Callers sharing one answer are woken one per event-loop turn (turns.js).
  */
 import { inTurn } from './turns.js';
+import { endCall, startCall } from './trace.js';
+
+/** @typedef {import('./trace.js').UpstreamCall} UpstreamCall */
+/** @typedef {import('./trace.js').CallSink} CallSink */
 
 /**
  * @template V
  * @typedef {object} Batcher
- * @property {(keys: readonly string[]) => Promise<Map<string, V | Error>>} loadMany
- *   never rejects: a failed chunk answers each of its keys with the Error
+ * @property {(keys: readonly string[], sink?: CallSink) => Promise<Map<string, V | Error>>} loadMany
+ *   never rejects: a failed chunk answers each of its keys with the Error;
+ *   sink: told of each upstream call the answer waited for
  */
 
 /**
  * @template V
  * @param {object} options
+ * @param {string} [options.name] the calls' name in traces, e.g. 'GET /titles'
  * @param {(keys: string[]) => Promise<Map<string, V | Error>>} options.load
  *   one upstream call for at most `maxBatch` distinct keys; a key it leaves
  *   out of the map is answered with null
  * @param {number} [options.maxBatch]
  * @returns {Batcher<V | null>}
  */
-export function createBatcher({ load, maxBatch = 200 }) {
+export function createBatcher({ load, maxBatch = 200, name = 'batch' }) {
   /** Keys asked for and answered by a call not yet made or not yet back. */
-  /** @type {Map<string, Promise<V | null | Error>>} */
+  /** @type {Map<string, Promise<Answer>>} */
   const inFlight = new Map();
-  /** @type {Map<string, (value: V | null | Error) => void>} */
+  /** @typedef {{ value: V | null | Error, call: UpstreamCall }} Answer */
+  /** @type {Map<string, (answer: Answer) => void>} */
   let waiting = new Map();
   let scheduled = false;
 
@@ -40,23 +47,26 @@ export function createBatcher({ load, maxBatch = 200 }) {
     const keys = [...batch.keys()];
     for (let i = 0; i < keys.length; i += maxBatch) {
       const chunk = keys.slice(i, i + maxBatch);
+      const call = startCall(name);
       // Chunks run in parallel: they are independent and the pool limits them.
       Promise.resolve()
         .then(() => load(chunk))
         .then(
           (answers) => {
-            for (const key of chunk) settle(key, answers.has(key) ? answers.get(key) : null);
+            endCall(call);
+            for (const key of chunk) settle(key, answers.has(key) ? answers.get(key) : null, call);
           },
           (err) => {
+            endCall(call);
             const error = err instanceof Error ? err : new Error(String(err));
-            for (const key of chunk) settle(key, error);
+            for (const key of chunk) settle(key, error, call);
           },
         );
     }
-    /** @param {string} key @param {V | null | Error | undefined} value */
-    function settle(key, value) {
+    /** @param {string} key @param {V | null | Error | undefined} value @param {UpstreamCall} call */
+    function settle(key, value, call) {
       inFlight.delete(key);
-      batch.get(key)?.(value === undefined ? null : value);
+      batch.get(key)?.({ value: value === undefined ? null : value, call });
     }
   }
 
@@ -77,29 +87,39 @@ export function createBatcher({ load, maxBatch = 200 }) {
   }
 
   return {
-    async loadMany(keys) {
+    async loadMany(keys, sink) {
       const unique = [...new Set(keys)];
-      const values = await inTurn(Promise.all(unique.map(loadOne)));
-      return new Map(unique.map((key, i) => [key, values[i]]));
+      const answers = await inTurn(Promise.all(unique.map(loadOne)));
+      if (sink) for (const { call } of answers) sink.add(call);
+      return new Map(unique.map((key, i) => [key, answers[i].value]));
     },
   };
 }
 
 /**
- * @returns {<T>(key: string, call: () => Promise<T>) => Promise<T>}
- *   runs `call` unless a call with the same key is still in flight
+ * @returns {<T>(key: string, call: () => Promise<T>, sink?: CallSink) => Promise<T>}
+ *   runs `call` unless a call with the same key is still in flight; key: the
+ *   call's name in traces too (e.g. 'GET /lists'); sink: told of the call waited for
  */
 export function createCoalescer() {
-  /** @type {Map<string, Promise<any>>} */
+  /** @type {Map<string, { promise: Promise<any>, call: UpstreamCall }>} */
   const inFlight = new Map();
-  return function coalesce(key, call) {
-    let promise = inFlight.get(key);
-    if (!promise) {
-      promise = Promise.resolve()
+  return function coalesce(key, call, sink) {
+    let entry = inFlight.get(key);
+    if (!entry) {
+      const traced = startCall(key);
+      const promise = Promise.resolve()
         .then(call)
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, promise);
+        .finally(() => {
+          endCall(traced);
+          inFlight.delete(key);
+        });
+      entry = { promise, call: traced };
+      inFlight.set(key, entry);
     }
-    return inTurn(promise);
+    const { promise, call: traced } = entry;
+    if (!sink) return inTurn(promise);
+    // Told once answered (or failed): a call still in flight has no end yet.
+    return inTurn(promise).finally(() => sink.add(traced));
   };
 }

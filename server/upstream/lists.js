@@ -6,6 +6,7 @@
 import { createCoalescer } from './batch.js';
 
 /** @typedef {{ id: string, name: string, length: number }} ListSummary */
+/** @typedef {import('./trace.js').CallSink} CallSink */
 
 /** The catalog refuses ranges wider than this (contract: span over 500 → 400). */
 const MAX_SPAN = 500;
@@ -22,15 +23,20 @@ export function createListsClient(upstream) {
   /**
    * All lists in display order. A page asks for it from several routes at
    * once; identical calls in flight share one request.
+   * @param {CallSink} [sink] told of the call waited for (trace.js)
    * @returns {Promise<ListSummary[]>}
    */
-  function all() {
-    return coalesce('all', async () => {
-      const { body } = await upstream.requestJson('GET', '/lists');
-      return Object.freeze(
-        body.lists.map((/** @type {ListSummary} */ { id, name, length }) => Object.freeze({ id, name, length })),
-      );
-    });
+  function all(sink) {
+    return coalesce(
+      'GET /lists',
+      async () => {
+        const { body } = await upstream.requestJson('GET', '/lists');
+        return Object.freeze(
+          body.lists.map((/** @type {ListSummary} */ { id, name, length }) => Object.freeze({ id, name, length })),
+        );
+      },
+      sink,
+    );
   }
 
   /**
@@ -39,9 +45,10 @@ export function createListsClient(upstream) {
    * @param {string} listId
    * @param {number} from
    * @param {number} to
+   * @param {CallSink} [sink]
    * @returns {Promise<string[]>}
    */
-  async function range(listId, from, to) {
+  async function range(listId, from, to, sink) {
     if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from) {
       throw new RangeError(`bad range ${from}..${to}`);
     }
@@ -50,7 +57,7 @@ export function createListsClient(upstream) {
     for (let start = from; start <= to; start += MAX_SPAN) {
       const end = Math.min(to, start + MAX_SPAN - 1);
       const path = `/lists/${encodeURIComponent(listId)}?from=${start}&to=${end}`;
-      parts.push(coalesce(path, async () => (await upstream.requestJson('GET', path)).body.ids));
+      parts.push(coalesce(`GET ${path}`, async () => (await upstream.requestJson('GET', path)).body.ids, sink));
     }
     return (await Promise.all(parts)).flat();
   }
@@ -61,17 +68,22 @@ export function createListsClient(upstream) {
    * Identical calls in flight share one request.
    * @param {number} from
    * @param {number} to at most MAX_HEAD_SPAN - 1 past from
+   * @param {CallSink} [sink]
    * @returns {Promise<readonly string[][]>} per list, in display order
    */
-  function heads(from, to) {
+  function heads(from, to, sink) {
     if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to - from >= MAX_HEAD_SPAN) {
       throw new RangeError(`bad head range ${from}..${to}`);
     }
     const path = `/lists?from=${from}&to=${to}`;
-    return coalesce(path, async () => {
-      const { body } = await upstream.requestJson('GET', path);
-      return Object.freeze(body.lists.map((/** @type {{ ids: string[] }} */ list) => Object.freeze(list.ids)));
-    });
+    return coalesce(
+      `GET ${path}`,
+      async () => {
+        const { body } = await upstream.requestJson('GET', path);
+        return Object.freeze(body.lists.map((/** @type {{ ids: string[] }} */ list) => Object.freeze(list.ids)));
+      },
+      sink,
+    );
   }
 
   return { all, range, heads };

@@ -13,6 +13,7 @@ export function createVisitorsClient(upstream) {
   const coalesce = createCoalescer();
 
   const ratingsBatcher = createBatcher({
+    name: 'GET /visitors/:vid/ratings',
     maxBatch: 200,
     /** @param {string[]} keys "<vid> <titleId>", ids of one tick, maybe several visitors */
     async load(keys) {
@@ -40,12 +41,14 @@ export function createVisitorsClient(upstream) {
   });
 
   return {
-    /** @param {string} vid @returns {Promise<string[]>} newest first */
-    myList(vid) {
-      return coalesce(
-        `my-list ${vid}`,
-        async () => (await upstream.requestJson('GET', `${base(vid)}/my-list`)).body.ids,
-      );
+    /**
+     * @param {string} vid
+     * @param {import('./trace.js').CallSink} [sink] told of the call waited for (trace.js)
+     * @returns {Promise<string[]>} newest first
+     */
+    async myList(vid, sink) {
+      const path = `${base(vid)}/my-list`;
+      return coalesce(`GET ${path}`, async () => (await upstream.requestJson('GET', path)).body.ids, sink);
     },
 
     /** @param {string} vid @param {string} id @returns {Promise<string[]>} the list after adding */
@@ -63,12 +66,16 @@ export function createVisitorsClient(upstream) {
     /**
      * @param {string} vid
      * @param {readonly string[]} ids
+     * @param {import('./trace.js').CallSink} [sink]
      * @returns {Promise<Map<string, number | null | Error>>} null = not rated
      */
-    async ratings(vid, ids) {
+    async ratings(vid, ids, sink) {
       base(vid);
       const wellFormed = ids.filter((id) => typeof id === 'string' && TITLE_ID.test(id));
-      const answers = await ratingsBatcher.loadMany(wellFormed.map((id) => `${vid} ${id}`));
+      const answers = await ratingsBatcher.loadMany(
+        wellFormed.map((id) => `${vid} ${id}`),
+        sink,
+      );
       /** @type {Map<string, number | null | Error>} */
       const result = new Map();
       for (const id of ids) result.set(id, answers.get(`${vid} ${id}`) ?? null);

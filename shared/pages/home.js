@@ -35,6 +35,14 @@ export function headQuery(_params, { rows }) {
 }
 
 /**
+ * ATF_ROWS=all: the rows asked for depend on the head's row count.
+ * @param {import('./registry.js').PageOptions} options
+ */
+export function queryWaitsForHead({ rows }) {
+  return rows === 'all';
+}
+
+/**
  * Path sets for the row count, the first `rows` rows and My List: one
  * router pass, which batches them.
  * @param {import('./registry.js').Params} _params

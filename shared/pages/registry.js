@@ -21,10 +21,13 @@ import { GENRE_SLUG, TITLE_ID } from '../ids.js';
  *   description?: (props: any) => string,
  *   headQuery?: (params: Params, options: PageOptions) => PathSet[],
  *   status?: (head: unknown, params: Params) => number,
+ *   queryWaitsForHead?: (options: PageOptions) => boolean,
  * }} PageModule
  *   query: every path the page renders (head: the head query's answer);
  *   headQuery: what must be known before the head is flushed (the status, the
- *   document title); status: 200, or 404 / 503 from the head query's answer.
+ *   document title); status: 200, or 404 / 503 from the head query's answer;
+ *   queryWaitsForHead: true when `query` reads the head's answer (else the
+ *   server sends both at once: one round trip, not two).
  * @typedef {{ name: string, path: string, params?: Readonly<Record<string, RegExp>>, load: () => Promise<PageModule> }} PageEntry
  *   path: an Express-style template (`/title/:id`); params: the shape of each
  *   `:param` (anything else is not this page: the 404 page answers)

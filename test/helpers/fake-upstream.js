@@ -78,6 +78,29 @@ export function createFakeUpstream({ lists = 5, listLength = 40, latencyMs = 1, 
       const to = Math.min(Number(url.searchParams.get('to')), list.length - 1);
       return ok({ id: list.id, name: list.name, length: list.length, from, to, ids: list.ids.slice(from, to + 1) });
     }
+    if (method === 'GET' && url.pathname === '/more-like-this') {
+      // The first two lists holding a title stand in for its genre's and director's.
+      const from = Number(url.searchParams.get('from'));
+      const to = Number(url.searchParams.get('to'));
+      /** @type {Record<string, string[]>} */
+      const similar = {};
+      /** @type {Record<string, object>} */
+      const parts = {};
+      /** @type {Record<string, object>} */
+      const found = {};
+      const ids = (url.searchParams.get('ids') ?? '').split(',');
+      for (const id of ids.filter((x) => titles.has(x))) {
+        found[id] = titles.get(id);
+        const like = allLists.filter((l) => l.ids.includes(id)).slice(0, 2);
+        similar[id] = like.map((l) => l.id);
+        for (const { id: listId, name, length, ids: members } of like) {
+          const part = members.slice(from, to + 1);
+          for (const t of part) found[t] = titles.get(t);
+          parts[listId] = { id: listId, name, length, from, to: from + part.length - 1, ids: part };
+        }
+      }
+      return ok({ from, to, similar, lists: parts, titles: found, missing: ids.filter((x) => !titles.has(x)) });
+    }
     if (method === 'GET' && parts[0] === 'titles') {
       const ids = (url.searchParams.get('ids') ?? '').split(',');
       if (ids.length > 200) throw new UpstreamError('over 200 ids', { code: 'http', status: 400 });

@@ -3,9 +3,12 @@
 // built from the frozen catalog by reference, nothing is copied per request.
 import { idsQuery, rangeQuery, titleIdParam } from '../params.js';
 import { HttpError } from '../respond.js';
+import { similarListIds } from '../similar-lists.js';
 
 /** Positions per list on `/lists?from&to`: every list answers, so keep it short. */
 export const MAX_HEAD_SPAN = 50;
+/** Titles per `/more-like-this` call: each brings up to two lists of titles. */
+export const MAX_SIMILAR_IDS = 20;
 
 /**
  * @param {ReturnType<typeof import('../router.js').createRouter>} router
@@ -64,6 +67,54 @@ export function addCatalogRoutes(router, catalog) {
       else missing.push(id);
     }
     return { titles: found, missing };
+  });
+
+  // /more-like-this?ids=heat-1995,fargo-1996&from=0&to=10 →
+  // {"from", "to", "similar": {"heat-1995": ["genre-crime", "director-michael-mann"]},
+  //  "lists": {"genre-crime": {"id", "name", "length", "from", "to", "ids": [...]}},
+  //  "titles": {"heat-1995": {...}, ...}, "missing": ["fargo-1996"]}
+  // Title pages' rows in one call: the titles, the lists like each
+  // (similar-lists.js) and their titles at those positions. Pitfall: one
+  // dependent round trip per level of references (title, then its lists, then
+  // their titles: Box, 2015). Several ids per call: a cache refreshing many
+  // titles' rows makes one call per MAX_SIMILAR_IDS, not one per title.
+  router.add('GET', '/more-like-this', ({ query }) => {
+    const ids = idsQuery(query);
+    if (ids.length > MAX_SIMILAR_IDS)
+      throw new HttpError(400, `too many ids: ${ids.length} (at most ${MAX_SIMILAR_IDS})`);
+    const { from, to } = rangeQuery(query, MAX_HEAD_SPAN);
+    /** @type {Record<string, string[]>} */
+    const similar = Object.create(null);
+    /** @type {Record<string, { id: string, name: string, length: number, from: number, to: number, ids: readonly string[] }>} */
+    const parts = Object.create(null);
+    /** @type {Record<string, import('../load-data.js').Title>} */
+    const found = Object.create(null);
+    /** @type {string[]} */
+    const missing = [];
+    for (const id of ids) {
+      const title = titles.get(id);
+      if (!title) {
+        missing.push(id);
+        continue;
+      }
+      found[id] = title;
+      similar[id] = similarListIds(title, lists);
+      for (const listId of similar[id]) {
+        if (parts[listId]) continue;
+        const list = /** @type {import('../build-lists.js').CatalogList} */ (lists.get(listId));
+        const part = list.ids.slice(from, to + 1);
+        for (const member of part) found[member] = /** @type {import('../load-data.js').Title} */ (titles.get(member));
+        parts[listId] = {
+          id: list.id,
+          name: list.name,
+          length: list.ids.length,
+          from,
+          to: from + part.length - 1,
+          ids: part,
+        };
+      }
+    }
+    return { from, to, similar, lists: parts, titles: found, missing };
   });
 
   // /titles/the-land-girls-1998 → {"id", "name", "year", "rating", ...}

@@ -15,7 +15,7 @@ const listsRoutes = [
     route: 'lists.length',
     /** @this {RouteContext} */
     async get() {
-      const lists = await this.clients.lists.all();
+      const lists = await this.reads.lists();
       return { path: ['lists', 'length'], value: lists.length };
     },
   },
@@ -28,7 +28,7 @@ const listsRoutes = [
      * @param {[string, number[], string[]] & { indices: number[] }} pathSet
      */
     async get(pathSet) {
-      const lists = await this.clients.lists.all();
+      const lists = await this.reads.lists();
       const keys = /** @type {('id' | 'name' | 'length')[]} */ ([pathSet[2]].flat());
       /** @type {PathValue[]} */
       const out = [];
@@ -59,11 +59,11 @@ const listsRoutes = [
       const heads = new Map();
       for (const range of pathSet.ranges) {
         if (range.to - range.from >= MAX_HEAD_SPAN) continue;
-        const call = this.clients.lists.heads(range.from, range.to);
+        const call = this.reads.heads(range.from, range.to);
         call.catch(() => {}); // awaited (and its failure reported) per range below
         heads.set(range, call);
       }
-      const lists = await this.clients.lists.all();
+      const lists = await this.reads.lists();
       const perList = await Promise.all(
         pathSet.indices.map((i) => {
           const list = lists[i];
@@ -93,7 +93,7 @@ async function rangeRefs(ctx, index, list, { from, to }, heads) {
   try {
     const ids = heads
       ? ((await heads)[index] ?? []).slice(0, last - from + 1)
-      : await ctx.clients.lists.range(list.id, from, last);
+      : await ctx.reads.listRange(list.id, from, last);
     return ids.map((id, k) => ({ path: ['lists', index, from + k], value: $ref(['titlesById', id]) }));
   } catch (err) {
     return [failedPath(ctx, err, ['lists', index, { from, to: last }])];

@@ -20,12 +20,12 @@ const listsByIdRoutes = [
      * @param {[string, string[], string[]] & { ids: string[] }} pathSet
      */
     async get(pathSet) {
-      const lists = await this.clients.lists.all();
+      const lists = await this.reads.listsById(pathSet.ids.filter((id) => LIST_ID.test(id)));
       const keys = /** @type {('id' | 'name' | 'length')[]} */ ([pathSet[2]].flat());
       /** @type {PathValue[]} */
       const out = [];
       for (const id of pathSet.ids) {
-        const list = LIST_ID.test(id) ? lists.find((l) => l.id === id) : undefined;
+        const list = lists.get(id);
         for (const key of keys) out.push({ path: ['listsById', id, key], value: list ? list[key] : $nothing() });
       }
       return out;
@@ -40,10 +40,10 @@ const listsByIdRoutes = [
      * @param {unknown[] & { ids: string[], ranges: { from: number, to: number }[] }} pathSet
      */
     async get(pathSet) {
-      const lists = await this.clients.lists.all();
+      const lists = await this.reads.listsById(pathSet.ids.filter((id) => LIST_ID.test(id)));
       const perList = await Promise.all(
         pathSet.ids.map((id) => {
-          const list = LIST_ID.test(id) ? lists.find((l) => l.id === id) : undefined;
+          const list = lists.get(id);
           if (!list) return [{ path: ['listsById', id], value: $nothing() }];
           return Promise.all(pathSet.ranges.map((range) => rangeRefs(this, list, range)));
         }),
@@ -65,7 +65,7 @@ async function rangeRefs(ctx, list, { from, to }) {
   const last = Math.min(to, list.length - 1);
   if (from > last) return [];
   try {
-    const ids = await ctx.clients.lists.range(list.id, from, last);
+    const ids = await ctx.reads.listRange(list.id, from, last);
     return ids.map((id, k) => ({ path: ['listsById', list.id, from + k], value: $ref(['titlesById', id]) }));
   } catch (err) {
     return [failedPath(ctx, err, ['listsById', list.id, { from, to: last }])];

@@ -4,7 +4,6 @@
  * visitor's own rating of each title.
  */
 import { $nothing, $ref, errorAtom, writeErrorAtom, failedPath, MESSAGES } from '../route-values.js';
-import { similarListIds, MAX_SIMILAR_LISTS } from '../similar-lists.js';
 
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
@@ -32,7 +31,7 @@ const titlesByIdRoutes = [
      */
     async get(pathSet) {
       const fields = [pathSet[2]].flat(); // falcor-router hands key sets as arrays; be sure
-      const titles = await this.clients.titles.get(pathSet.ids);
+      const titles = await this.reads.titles(pathSet.ids);
       /** @type {PathValue[]} */
       const out = [];
       let logged = false;
@@ -66,7 +65,7 @@ const titlesByIdRoutes = [
       // No visitor, or one minted by this request: nobody has rated anything yet.
       if (!this.visitorId || this.newVisitor)
         return pathSet.ids.map((id) => ({ path: ['titlesById', id, 'userRating'], value: null }));
-      const ratings = await this.clients.visitors.ratings(this.visitorId, pathSet.ids);
+      const ratings = await this.clients.visitors.ratings(this.visitorId, pathSet.ids, this.sink);
       return [...ratings].map(([id, rating]) =>
         rating instanceof Error
           ? failedPath(this, rating, ['titlesById', id, 'userRating'])
@@ -117,23 +116,31 @@ const titlesByIdRoutes = [
   {
     route: 'titlesById[{keys:ids}].moreLikeThis[{integers:indices}]',
     /**
-     * The lists holding titles of the same genre or director (similar-lists.js).
+     * The lists holding titles of the same genre or director, as the catalog
+     * picks them; their first positions and titles come in the same answer
+     * and serve the router's next passes (request-reads.js).
      * @this {RouteContext}
      * @param {unknown[] & { ids: string[], indices: number[] }} pathSet
      */
     async get(pathSet) {
-      const [titles, lists] = await Promise.all([this.clients.titles.get(pathSet.ids), this.clients.lists.all()]);
+      const answers = await Promise.all(
+        pathSet.ids.map((id) =>
+          this.reads.moreLikeThis(id).then(
+            (lists) => ({ lists, error: null }),
+            (/** @type {unknown} */ error) => ({ lists: null, error }),
+          ),
+        ),
+      );
       /** @type {PathValue[]} */
       const out = [];
-      for (const id of pathSet.ids) {
-        const title = titles.get(id);
-        if (title instanceof Error) {
-          out.push(failedPath(this, title, ['titlesById', id, 'moreLikeThis']));
+      for (const [k, id] of pathSet.ids.entries()) {
+        const { lists, error } = answers[k];
+        if (error) {
+          out.push(failedPath(this, error, ['titlesById', id, 'moreLikeThis']));
           continue;
         }
-        const listIds = title ? similarListIds(title, lists) : [];
         for (const i of pathSet.indices) {
-          const listId = i < MAX_SIMILAR_LISTS ? listIds[i] : undefined;
+          const listId = lists?.[i]?.id;
           out.push({
             path: ['titlesById', id, 'moreLikeThis', i],
             value: listId ? $ref(['listsById', listId]) : $nothing(),
