@@ -14,7 +14,7 @@ import { FetchDataSource } from './fetch-data-source.js';
  * Pitfall: an unbounded client cache grows with every title a long visit
  * opens (docs/client-cache.md has the measurement behind these figures).
  */
-export const CLIENT_CACHE = Object.freeze({ maxSize: 400_000, collectRatio: 0.75 });
+export const CLIENT_CACHE = Object.freeze({ maxSize: 200_000, collectRatio: 0.75 });
 
 /**
  * @typedef {{
