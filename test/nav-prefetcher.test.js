@@ -7,7 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DWELL_MS, MAX_IN_FLIGHT, connectionAllowsPrefetch, createPrefetcher } from '../client/nav/prefetcher.js';
 
-/** A prefetcher on a fake clock whose fetches stay in flight until finished by hand. */
+/**
+ * A prefetcher on a fake clock whose fetches stay in flight until finished by hand.
+ * @param {{ allowed?: () => boolean }} [options]
+ */
 function rig({ allowed = () => true } = {}) {
   /** @type {{ at: number, run: () => void }[]} */
   let timers = [];
