@@ -19,10 +19,11 @@ export const CLIENT_CACHE = Object.freeze({ maxSize: 200_000, collectRatio: 0.75
 /**
  * @typedef {{
  *   model: any,
+ *   strict: any,
  *   loadRow: (paths: import('../shared/graph/types.js').PathSet[], toRow: (cache: unknown) => Row | null) => Promise<Row | null>,
  *   changeMyList: (id: string, on: boolean) => Promise<unknown>,
  *   rate: (id: string, rating: number | null) => Promise<unknown>,
- * }} AppModel
+ * }} AppModel strict: the model whose get rejects with the paths that failed
  */
 
 /**
@@ -41,6 +42,8 @@ export function createAppModel(cache, { url = '/model.json', source = new FetchD
 
   return {
     model,
+    // The same cache, errors as errors: for a read that must know what failed.
+    strict: writes,
     async loadRow(paths, toRow) {
       const start = performance.now();
       await model.get(...paths);

@@ -43,7 +43,14 @@ export function createServices(cache, page, onInteractive) {
         (trigger) =>
           Promise.all([import('./nav/index.js'), getModel()]).then(([nav, app]) =>
             nav.start(
-              { model: app.model, options, registry: { loadPage, matchRoute }, show: (p) => show?.(p), initial },
+              {
+                model: app.model,
+                strict: app.strict,
+                options,
+                registry: { loadPage, matchRoute },
+                show: (p) => show?.(p),
+                initial,
+              },
               trigger,
             ),
           ),

@@ -1,13 +1,13 @@
 // @ts-check
 // A client navigation answered from the cache (client/nav/from-cache.js),
-// against the client's real Falcor model (client/model.js) and a fake data
+// against the client's real Falcor model (client/model.js, its strict side) and a fake data
 // source: shown at once from what the cache holds, then the rest; waiting
 // when the cache knows nothing; "failed" when the server could not answer;
 // and the cache's bound held however many titles are fetched.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CLIENT_CACHE, createAppModel } from '../client/model.js';
-import { hasError, pageFromCache } from '../client/nav/from-cache.js';
+import { pageFromCache } from '../client/nav/from-cache.js';
 import * as titlePage from '../shared/pages/title.js';
 import { expandPathSet } from './helpers/model-requests.js';
 
@@ -59,7 +59,7 @@ const options = { rows: 3 };
 
 test('a title a card put in the cache is shown at once, the rest follows', async () => {
   const { source, requests } = fakeSource((path) => (path[2] === 'tagline' ? 'A Los Angeles crime saga' : null));
-  const { model } = createAppModel(structuredClone(CARD_CACHE), { source });
+  const { strict: model } = createAppModel(structuredClone(CARD_CACHE), { source });
   const { page, update } = await pageFromCache(model, titlePage, route, '/title/heat-1995', options);
   const shown = /** @type {any} */ (page.props);
   assert.equal(shown.state, 'loading');
@@ -75,38 +75,42 @@ test('a title a card put in the cache is shown at once, the rest follows', async
 
 test('a title the cache does not know waits for the query, and may be not found', async () => {
   const { source } = fakeSource(() => ({ $type: 'atom' }));
-  const { model } = createAppModel({}, { source });
+  const { strict: model } = createAppModel({}, { source });
   const answer = await pageFromCache(model, titlePage, route, '/title/heat-1995', options);
   assert.equal(answer.update, undefined);
   assert.equal(/** @type {any} */ (answer.page.props).title, null, 'the not-found page');
 });
 
+/** What the app's server answers for a path the catalog could not give (already expired: asked again next time). */
+const UNAVAILABLE = () => ({ $type: 'error', value: { message: 'temporarily unavailable' }, $expires: 0 });
+
 test('what the server could not get is marked failed; the cached heading stays', async () => {
-  const { source } = fakeSource(() => ({ $type: 'error', value: { message: 'upstream timeout' } }));
-  const { model } = createAppModel(structuredClone(CARD_CACHE), { source });
+  const { source } = fakeSource(UNAVAILABLE);
+  const { strict: model } = createAppModel(structuredClone(CARD_CACHE), { source });
   const { update } = await pageFromCache(model, titlePage, route, '/title/heat-1995', options);
   const later = /** @type {any} */ ((await update)?.props);
   assert.equal(later.state, 'failed');
   assert.equal(later.title.name, 'Heat');
 });
 
+test('a title the cache does not know and the server cannot give: the server renders the page', async () => {
+  const { source } = fakeSource(UNAVAILABLE);
+  const { strict: model } = createAppModel({}, { source });
+  await assert.rejects(pageFromCache(model, titlePage, route, '/title/heat-1995', options));
+});
+
 test('a page the cache answers whole is one render, without placeholders', async () => {
   const { source } = fakeSource((path) => (path[2] === 'tagline' ? 'x' : null));
-  const { model } = createAppModel(structuredClone(CARD_CACHE), { source });
+  const { strict: model } = createAppModel(structuredClone(CARD_CACHE), { source });
   await model.get(...titlePage.query(route.params));
   const answer = await pageFromCache(model, titlePage, route, '/title/heat-1995', options);
   assert.equal(answer.update, undefined);
   assert.equal(/** @type {any} */ (answer.page.props).state, undefined);
 });
 
-test('hasError finds an error anywhere in a JSON Graph, and nothing in atoms or values', () => {
-  assert.equal(hasError({ a: { b: { $type: 'error', value: {} } } }), true);
-  assert.equal(hasError({ a: { $type: 'atom', value: { $type: 'error' } }, b: 1, c: null }), false);
-});
-
 test('the cache stays within its bound however many titles are fetched (prefetch included)', async () => {
   const { source } = fakeSource((path) => (typeof path[path.length - 1] === 'string' ? 'x'.repeat(40) : null));
-  const { model } = createAppModel({}, { source });
+  const { strict: model } = createAppModel({}, { source });
   for (let i = 0; i < 400; i++) await model.get(...titlePage.query({ id: `film-${i}` }));
   const size = /** @type {any} */ (model)._root.cache.$size;
   assert.ok(size <= CLIENT_CACHE.maxSize, `cache size ${size} within ${CLIENT_CACHE.maxSize}`);

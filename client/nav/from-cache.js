@@ -13,7 +13,7 @@ import { MAX_ROWS } from '../../shared/graph/limits.js';
 /** @typedef {{ page: ShownPage, update?: Promise<ShownPage> }} Answer update: the page again once its query has settled */
 
 /**
- * @param {any} model the client's Falcor model (errors as values)
+ * @param {any} model the client's Falcor model, errors as errors (a get rejects with the paths that failed)
  * @param {PageModule} module
  * @param {RouteMatch} route
  * @param {string} key the page's path
@@ -39,14 +39,11 @@ export async function pageFromCache(model, module, route, key, options, previous
   const settledAtOnce = await Promise.race([loading.then(yes, yes), nextTask().then(no)]);
   const early = settledAtOnce ? null : module.fromCache?.(model.getCache(...paths()), params, read, previous);
   const settle = loading.then(
-    () => {
-      const cache = model.getCache(...paths());
-      const props = module.props(cache, params, read);
-      return hasError(cache) ? { ...props, state: 'failed' } : props;
-    },
+    () => module.props(model.getCache(...paths()), params, read),
     (error) => {
-      // Nothing shown yet: the caller lets the server render the page.
+      // Nothing shown yet: the caller lets the server render the page (its 503 or 404).
       if (!early) throw error;
+      // What did come is in the cache; the rest says it could not be loaded.
       return { ...module.props(model.getCache(...paths()), params, read), state: 'failed' };
     },
   );
@@ -71,19 +68,6 @@ async function fetchPage(model, module, params, options) {
   // A query that depends on the head's answer (the home page's rows: 'all') asks again for what it lacks.
   const paths = module.query(params, options, model.getCache(...headPaths));
   if (JSON.stringify(paths) !== JSON.stringify(guess)) await model.get(...paths);
-}
-
-/**
- * Whether a JSON Graph holds an error (a part the server could not get).
- * @param {unknown} node
- * @returns {boolean}
- */
-export function hasError(node) {
-  if (node === null || typeof node !== 'object') return false;
-  const typed = /** @type {{ $type?: unknown }} */ (node);
-  if (typed.$type === 'error') return true;
-  if (typed.$type) return false;
-  return Object.values(node).some(hasError);
 }
 
 const yes = () => true;

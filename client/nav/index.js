@@ -22,16 +22,17 @@ const REMEMBERED_PAGES = 4;
 /**
  * @param {{
  *   model: any,
+ *   strict: any,
  *   options: import('../../shared/pages/registry.js').PageOptions,
  *   registry: Pick<typeof import('../../shared/pages/registry.js'), 'loadPage' | 'matchRoute'>,
  *   show: (page: ShownPage) => void,
  *   initial: ShownPage | null,
- * }} deps model: the client's Falcor model; options: what the server rendered with;
+ * }} deps model: the client's Falcor model (errors as values), strict: the same with errors as errors; options: what the server rendered with;
  *   registry: handed in, not imported, so this chunk shares no code with the entry;
  *   initial: the page the server rendered
  * @param {Event} trigger the event that loaded this chunk: handled as if it came now
  */
-export function start({ model, options, registry, show, initial }, trigger) {
+export function start({ model, strict, options, registry, show, initial }, trigger) {
   const { loadPage, matchRoute } = registry;
   // The props each recent path was last shown with: Back shows them while
   // what a change invalidated (My List) is fetched again.
@@ -47,7 +48,7 @@ export function start({ model, options, registry, show, initial }, trigger) {
   startNavigation({
     async pageFor(route, key) {
       const module = await loadPage(route.name);
-      return pageFromCache(model, module, route, key, options, shownProps.get(key));
+      return pageFromCache(strict, module, route, key, options, shownProps.get(key));
     },
     show(page) {
       remember(page);

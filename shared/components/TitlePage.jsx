@@ -16,8 +16,9 @@ export const SIMILAR_ROWS = 2;
  */
 export function TitlePage({ title, rows, genreHref, state }) {
   // Shown from the cache on a client navigation: the rows still to come keep
-  // their place at a loaded row's height (no layout shift), or say they failed.
-  const missing = state ? Math.max(0, SIMILAR_ROWS - rows.length) : 0;
+  // their place at a loaded row's height (no layout shift), or one says they failed.
+  const short = Math.max(0, SIMILAR_ROWS - rows.length);
+  const missing = state === 'loading' ? short : state === 'failed' ? Math.min(1, short) : 0;
   return (
     <div className="title-page">
       <Masthead home={false} />
@@ -37,7 +38,7 @@ export function TitlePage({ title, rows, genreHref, state }) {
                   aria-busy={state === 'loading'}
                 >
                   <div className="row__name row__name--placeholder" />
-                  {state === 'failed' && k === 0 ? (
+                  {state === 'failed' ? (
                     <p className="row__failed" role="status">
                       More like this could not be loaded. Please try again later.
                     </p>
