@@ -32,12 +32,10 @@ export function onFirstIntent(isAppLink, start) {
       started = start(event);
       started.then(stop, stop);
     }
-    // Held until navigation is there (a click right after the first hover too), then replayed.
-    if (click)
-      started.then(
-        () => link.click(),
-        () => location.assign(link.href),
-      );
+    // Held until navigation is there (a click right after the first hover too), then replayed;
+    // a link gone meanwhile is followed by address.
+    const follow = () => location.assign(link.href);
+    if (click) started.then(() => (link.isConnected ? link.click() : follow()), follow);
   };
   // Capture: seen before any handler further down can stop it.
   for (const type of TRIGGERS) addEventListener(type, seen, { capture: true, passive: type === 'touchstart' });

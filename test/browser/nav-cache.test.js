@@ -1,5 +1,5 @@
 // @ts-check
-/* global document -- page.evaluate and waitForFunction bodies run in the page */
+/* global document, window -- page.evaluate and waitForFunction bodies run in the page */
 // Clicks answered from the cache in real Chromium (issue 19), with
 // NAV_PREFETCH=off so that nothing is in the cache but what the cards put
 // there: the title's heading and facts show at once, the rest arrives into
