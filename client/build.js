@@ -23,9 +23,11 @@ const PAGE_CHUNK = /^shared\/pages\/[\w-]+\.jsx?$/;
 /**
  * Chunks fetched only when a visitor asks, never with the page: keyboard
  * navigation on the first focus or key press (client/keyboard/on-demand.js),
- * the live figures on ?perf=1 or Shift+P (client/measure/overlay-trigger.js).
+ * the live figures on ?perf=1 or Shift+P (client/measure/overlay-trigger.js),
+ * navigation from the cache and prefetch on the first pointer, focus or touch
+ * on a link, or the first click (client/nav/on-intent.js).
  */
-const ON_DEMAND_CHUNK = /^client\/(keyboard\/index|measure\/overlay)\.js$/;
+const ON_DEMAND_CHUNK = /^client\/(keyboard\/index|measure\/overlay|nav\/index)\.js$/;
 /** The page whose load is the first-load budget's. */
 const HOME_PAGE = 'shared/pages/home.js';
 /** Minified bytes per source file of the last build, to say what grew. */

@@ -6,19 +6,24 @@
 // server sent, nor for what an earlier page of this visit already fetched.
 import falcor from 'falcor';
 import { FetchDataSource } from './fetch-data-source.js';
-import { MAX_ROWS } from '../shared/graph/limits.js';
 
 /** @typedef {import('../shared/graph/types.js').Row} Row */
-/** @typedef {import('../shared/pages/registry.js').PageModule} PageModule */
-/** @typedef {import('../shared/pages/registry.js').PageOptions} PageOptions */
+/**
+ * The cache's bound, in falcor's size units (about bytes of JSON), and the
+ * share kept when it is exceeded (least recently used paths go first).
+ * Pitfall: an unbounded client cache grows with every title a long visit
+ * opens (docs/client-cache.md has the measurement behind these figures).
+ */
+export const CLIENT_CACHE = Object.freeze({ maxSize: 200_000, collectRatio: 0.75 });
+
 /**
  * @typedef {{
  *   model: any,
+ *   strict: any,
  *   loadRow: (paths: import('../shared/graph/types.js').PathSet[], toRow: (cache: unknown) => Row | null) => Promise<Row | null>,
- *   pageProps: (page: PageModule, params: Record<string, string>, options: PageOptions) => Promise<object>,
  *   changeMyList: (id: string, on: boolean) => Promise<unknown>,
  *   rate: (id: string, rating: number | null) => Promise<unknown>,
- * }} AppModel
+ * }} AppModel strict: the model whose get rejects with the paths that failed
  */
 
 /**
@@ -29,7 +34,7 @@ import { MAX_ROWS } from '../shared/graph/limits.js';
 export function createAppModel(cache, { url = '/model.json', source = new FetchDataSource(url) } = {}) {
   // batch(): rows nearing the viewport in the same frame share one request
   // (one HTTP round trip per row is the N+1 pitfall).
-  const writes = new falcor.Model({ cache, source: /** @type {any} */ (source) }).batch();
+  const writes = new falcor.Model({ cache, source: /** @type {any} */ (source), ...CLIENT_CACHE }).batch();
   // Reads: one failed title leaves a gap in its row instead of failing the
   // row. Writes keep errors as errors, so a refused call or set rejects and
   // the UI rolls back. Both share one cache.
@@ -37,6 +42,8 @@ export function createAppModel(cache, { url = '/model.json', source = new FetchD
 
   return {
     model,
+    // The same cache, errors as errors: for a read that must know what failed.
+    strict: writes,
     async loadRow(paths, toRow) {
       const start = performance.now();
       await model.get(...paths);
@@ -46,16 +53,6 @@ export function createAppModel(cache, { url = '/model.json', source = new FetchD
       // What a row below the fold costs, from asking to its props (perf:tti reads it).
       performance.measure('marquee:loadRow', { start });
       return row;
-    },
-    async pageProps(page, params, options) {
-      const headPaths = page.headQuery?.(params, options) ?? [];
-      if (headPaths.length > 0) await model.get(...headPaths);
-      const head = headPaths.length > 0 ? model.getCache(...headPaths) : {};
-      await model.get(...page.query(params, options, head));
-      // Read every row this visit has loaded, not only the server's first
-      // ones: going back home shows them at once, at the same height.
-      const read = { rows: MAX_ROWS };
-      return page.props(model.getCache(...page.query(params, read, head)), params, read);
     },
     changeMyList(id, on) {
       return writes.call(['myList', on ? 'add' : 'remove'], [id]);

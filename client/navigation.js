@@ -4,7 +4,6 @@
 // for the page's lifetime), back and forward restore the scroll position.
 // Delegated: one click listener for every link, present and future, so a
 // link's click() or Enter on a focused link (keyboard navigation) works too.
-import { matchRoute } from '../shared/pages/registry.js';
 
 /** @typedef {import('../shared/components/App.jsx').ShownPage} ShownPage */
 /** @typedef {{ scrollY?: number }} EntryState what each history entry remembers */
@@ -14,12 +13,13 @@ const SAVE_SCROLL_AFTER_MS = 150;
 
 /**
  * @param {{
- *   pageFor: (route: import('../shared/pages/registry.js').RouteMatch, key: string) => Promise<ShownPage>,
+ *   pageFor: (route: import('../shared/pages/registry.js').RouteMatch, key: string) => Promise<{ page: ShownPage, update?: Promise<ShownPage> }>,
  *   show: (page: ShownPage) => void,
- * }} deps
+ *   matchRoute: typeof import('../shared/pages/registry.js').matchRoute,
+ * }} deps the registry is handed in, not imported: this chunk then shares no code with the entry
  * @returns {() => void} stops listening
  */
-export function startNavigation({ pageFor, show }) {
+export function startNavigation({ pageFor, show, matchRoute }) {
   // We restore scroll ourselves, once the page is rendered: the browser's
   // own restoration would run before the new page exists.
   history.scrollRestoration = 'manual';
@@ -48,11 +48,13 @@ export function startNavigation({ pageFor, show }) {
     if (!route) return location.assign(url);
     if (mode === 'push') saveScroll();
     try {
-      const page = await pageFor(route, url.pathname);
+      const { page, update } = await pageFor(route, url.pathname);
       // A newer navigation started meanwhile: it wins.
       if (attempt !== current) return;
       if (mode === 'push') history.pushState({ scrollY: 0 }, '', url.pathname + url.search + url.hash);
       show({ ...page, scrollY });
+      // What the cache lacked, once it has come: the same page, scrolled where the visitor left it.
+      update?.then((later) => attempt === current && show(later));
     } catch {
       // The data or code could not be had: let the server render the page.
       if (attempt === current) location.assign(url);

@@ -1,8 +1,9 @@
 // @ts-check
 // What the client hands the shared App: its Falcor model (lazy), the row
-// loader, my-list and rating writes, and navigation between pages.
+// loader, my-list and rating writes, and navigation between pages (lazy too:
+// fetched on the first sign of intent, client/nav/).
 import { loadPage, matchRoute } from '../shared/pages/registry.js';
-import { startNavigation } from './navigation.js';
+import { onFirstIntent } from './nav/on-intent.js';
 
 /** @typedef {import('../shared/components/App.jsx').AppServices} AppServices */
 /** @typedef {import('../shared/components/App.jsx').ShownPage} ShownPage */
@@ -19,6 +20,10 @@ export function createServices(cache, page, onInteractive) {
   let appModel;
   // Falcor arrives in a lazy chunk after hydration (keep the pre-hydration JS small).
   const getModel = () => (appModel ??= import('./model.js').then((m) => m.createAppModel(cache)));
+  /** @type {ShownPage | null} */
+  let initial = null;
+  /** @type {((page: ShownPage) => void) | undefined} the App's, once it has mounted */
+  let show;
 
   /** @type {AppServices & { initialPage: () => Promise<ShownPage | null> }} */
   const services = {
@@ -28,11 +33,28 @@ export function createServices(cache, page, onInteractive) {
       if (!route) return null;
       const module = await loadPage(route.name);
       const props = module.props(cache, route.params, options);
-      return { Component: module.Component, props, key: location.pathname };
+      return (initial = { Component: module.Component, props, key: location.pathname });
     },
     onCommit() {
       onInteractive();
       getModel();
+      onFirstIntent(
+        (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
+        (trigger) =>
+          Promise.all([import('./nav/index.js'), getModel()]).then(([nav, app]) =>
+            nav.start(
+              {
+                model: app.model,
+                strict: app.strict,
+                options,
+                registry: { loadPage, matchRoute },
+                show: (p) => show?.(p),
+                initial,
+              },
+              trigger,
+            ),
+          ),
+      );
     },
     // The home page's rows below the fold; its module, not the model, knows their paths.
     loadRow: async (index) => {
@@ -41,15 +63,12 @@ export function createServices(cache, page, onInteractive) {
     },
     changeMyList: (id, on) => getModel().then((m) => m.changeMyList(id, on)),
     rate: (id, rating) => getModel().then((m) => m.rate(id, rating)),
-    startNavigation: (show) =>
-      startNavigation({
-        async pageFor(route, key) {
-          const [module, m] = await Promise.all([loadPage(route.name), getModel()]);
-          const props = await m.pageProps(module, route.params, options);
-          return { Component: module.Component, props, key, title: module.documentTitle(props) };
-        },
-        show,
-      }),
+    startNavigation(setPage) {
+      show = setPage;
+      return () => {
+        show = undefined;
+      };
+    },
     pageShown(shown) {
       if (shown.title) document.title = shown.title;
       if (shown.scrollY !== undefined) window.scrollTo(0, shown.scrollY);

@@ -186,8 +186,13 @@ export function createApp(
   routes.add('post', '/model.json', model);
 
   // Every page of the registry, through one generic handler.
-  // posters: the poster URL template, handed to the client in #marquee-data (shared/poster.js).
-  const pageOptions = Object.freeze({ rows: config.page.atfRows, posters: config.posters.template ?? undefined });
+  // posters: the poster URL template, handed to the client in #marquee-data (shared/poster.js);
+  // prefetch: NAV_PREFETCH, read by the client's navigation (client/nav/).
+  const pageOptions = Object.freeze({
+    rows: config.page.atfRows,
+    posters: config.posters.template ?? undefined,
+    prefetch: config.page.prefetch,
+  });
   for (const entry of PAGES)
     routes.add(
       'get',

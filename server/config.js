@@ -98,6 +98,11 @@ export const KNOBS = {
   },
   FALCOR_MAX_BODY_BYTES: { default: '65536', parse: integer(1024, 10485760), doc: 'largest /model.json POST body' },
   ATF_ROWS: { default: '3', parse: atfRows, doc: 'rows rendered on the server (a number or all)' },
+  NAV_PREFETCH: {
+    default: 'on',
+    parse: oneOf(['on', 'off']),
+    doc: "on: hovering or focusing a card (100 ms dwell, 2 at most in flight, never under Save-Data or 2G) fetches its title page's data into the browser's cache; off: nothing is fetched before a click",
+  },
   POSTER_URL_TEMPLATE: {
     default: '',
     parse: optional(posterTemplate),
@@ -251,7 +256,7 @@ export const KNOBS = {
  *   }>,
  *   catalogRestart: Readonly<{ firstMs: number, maxMs: number }>,
  *   falcor: Readonly<{ maxPaths: number, maxBodyBytes: number }>,
- *   page: Readonly<{ atfRows: number | 'all' }>,
+ *   page: Readonly<{ atfRows: number | 'all', prefetch: boolean }>,
  *   posters: Readonly<{ template: string | null, origin: string | null }>,
  *   graphCache: Readonly<{ ttlMs: number, maxSize: number, cloneOnRead: boolean }>,
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
@@ -332,7 +337,7 @@ export function loadConfig(env = process.env) {
       headers: v.UPSTREAM_HEADERS,
     },
     falcor: { maxPaths: v.FALCOR_MAX_PATHS, maxBodyBytes: v.FALCOR_MAX_BODY_BYTES },
-    page: { atfRows: v.ATF_ROWS },
+    page: { atfRows: v.ATF_ROWS, prefetch: v.NAV_PREFETCH === 'on' },
     // origin: another host's, for the CSP's img-src; null for the app's own.
     posters: { template: v.POSTER_URL_TEMPLATE, origin: templateOrigin(v.POSTER_URL_TEMPLATE) },
     graphCache: { ttlMs: v.GRAPH_CACHE_TTL_MS, maxSize: v.GRAPH_CACHE_MAX_SIZE, cloneOnRead: exercise === '03' },

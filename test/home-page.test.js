@@ -135,8 +135,8 @@ for (const atf of ['1', '3', 'all']) {
     const n = rowsFor();
     assert.deepEqual(
       page.options,
-      { rows: atf === 'all' ? 'all' : n },
-      'page.options tells the client the rows it got',
+      { rows: atf === 'all' ? 'all' : n, prefetch: true },
+      'page.options tells the client the rows it got (and that NAV_PREFETCH is on)',
     );
     assert.equal(page.route, '/');
     for (const key of ['upstream', 'render', 'template', 'total']) {

@@ -8,10 +8,11 @@ import { Poster } from './Poster.jsx';
 /** @typedef {import('../pages/title.js').TitleDetailsProps} TitleDetailsProps */
 
 /**
- * @param {{ title: TitleDetailsProps, genreHref?: string | null }} props
- *   genreHref: the genre's page, when the catalog has one
+ * @param {{ title: TitleDetailsProps, genreHref?: string | null, state?: 'loading' | 'failed' }} props
+ *   genreHref: the genre's page, when the catalog has one; state: shown from
+ *   the client's cache while the rest loads, or after part of it failed
  */
-function TitleFactsView({ title, genreHref = null }) {
+function TitleFactsView({ title, genreHref = null, state }) {
   const facts = [
     title.year,
     typeof title.rating === 'number' ? `★ ${title.rating.toFixed(1)} IMDb` : null,
@@ -40,8 +41,11 @@ function TitleFactsView({ title, genreHref = null }) {
           {genre}
         </p>
         {title.director ? <p className="title__director">{`Directed by ${title.director}`}</p> : null}
-        {title.tagline ? <p className="title__tagline">{title.tagline}</p> : null}
-        <div className="title__actions">
+        {/* Always there, at a fixed height: a tagline arriving later moves nothing (CLS). */}
+        <p className="title__tagline" aria-busy={state === 'loading' && !title.tagline ? true : undefined}>
+          {title.tagline ?? (state === 'failed' ? 'Some details could not be loaded. Please try again later.' : '')}
+        </p>
+        <div className="title__actions" aria-busy={state === 'loading' ? true : undefined}>
           <MyListButton title={title} variant="page" />
           <RatingControl title={title} />
         </div>

@@ -8,20 +8,44 @@ import { TitleRow } from './TitleRow.jsx';
 
 /** @typedef {import('../pages/title.js').TitleProps} TitleProps */
 
+/** "More like this" rows the page shows (the server answers at most this many). */
+export const SIMILAR_ROWS = 2;
+
 /**
  * @param {TitleProps} props
  */
-export function TitlePage({ title, rows, genreHref }) {
+export function TitlePage({ title, rows, genreHref, state }) {
+  // Shown from the cache on a client navigation: the rows still to come keep
+  // their place at a loaded row's height (no layout shift), or one says they failed.
+  const short = Math.max(0, SIMILAR_ROWS - rows.length);
+  const missing = state === 'loading' ? short : state === 'failed' ? Math.min(1, short) : 0;
   return (
     <div className="title-page">
       <Masthead home={false} />
       <main className="title-main">
         {title ? (
           <>
-            <TitleFacts title={title} genreHref={genreHref} />
+            <TitleFacts title={title} genreHref={genreHref} state={state} />
             <div className="rows">
               {rows.map((row) => (
                 <TitleRow key={row.id} row={row} />
+              ))}
+              {Array.from({ length: missing }, (_, k) => (
+                <section
+                  key={`pending-${k}`}
+                  className="row row--placeholder"
+                  data-row-state={state === 'failed' ? 'failed' : 'placeholder'}
+                  aria-busy={state === 'loading'}
+                >
+                  <div className="row__name row__name--placeholder" />
+                  {state === 'failed' ? (
+                    <p className="row__failed" role="status">
+                      More like this could not be loaded. Please try again later.
+                    </p>
+                  ) : (
+                    <div className="row__cards row__cards--placeholder" />
+                  )}
+                </section>
               ))}
             </div>
           </>

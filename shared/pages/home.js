@@ -104,6 +104,22 @@ export function props(cache, _params, { rows }) {
   return { rowCount, rows: list, myList: myListProps(cache) };
 }
 
+/**
+ * Back home shows the rows in the cache at once. My List, invalidated by a
+ * change on another page, is shown as it was last (the visitor's changes
+ * are laid over it) until it has been fetched again.
+ * @param {unknown} cache
+ * @param {import('./registry.js').Params} params
+ * @param {import('./registry.js').PageOptions} options
+ * @param {HomeProps} [previous]
+ * @returns {HomeProps | null}
+ */
+export function fromCache(cache, params, options, previous) {
+  const shown = props(cache, params, options);
+  if (shown.rowCount === 0) return null;
+  return shown.myList || !previous ? shown : { ...shown, myList: previous.myList };
+}
+
 export function documentTitle() {
   return 'Marquee · Films to watch';
 }

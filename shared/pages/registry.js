@@ -11,7 +11,8 @@ import { GENRE_SLUG, TITLE_ID } from '../ids.js';
 
 /**
  * @typedef {Record<string, string>} Params
- * @typedef {{ rows: number | 'all' }} PageOptions rows: catalog rows read on the server (ATF_ROWS)
+ * @typedef {{ rows: number | 'all', prefetch?: boolean }} PageOptions rows: catalog rows read on the server
+ *   (ATF_ROWS); prefetch: false when NAV_PREFETCH=off (the client fetches nothing on intent)
  * @typedef {import('../graph/types.js').PathSet} PathSet
  * @typedef {{
  *   Component: import('react').ComponentType<any>,
@@ -22,12 +23,16 @@ import { GENRE_SLUG, TITLE_ID } from '../ids.js';
  *   headQuery?: (params: Params, options: PageOptions) => PathSet[],
  *   status?: (head: unknown, params: Params) => number,
  *   queryWaitsForHead?: (options: PageOptions) => boolean,
+ *   fromCache?: (cache: unknown, params: Params, options: PageOptions, previous?: any) => object | null,
  * }} PageModule
  *   query: every path the page renders (head: the head query's answer);
  *   headQuery: what must be known before the head is flushed (the status, the
  *   document title); status: 200, or 404 / 503 from the head query's answer;
  *   queryWaitsForHead: true when `query` reads the head's answer (else the
- *   server sends both at once: one round trip, not two).
+ *   server sends both at once: one round trip, not two);
+ *   fromCache (client navigation): props to show at once from what the
+ *   client's cache holds before the query has run (previous: the props this
+ *   path was last shown with), or null to wait for the query.
  * @typedef {{ name: string, path: string, params?: Readonly<Record<string, RegExp>>, load: () => Promise<PageModule> }} PageEntry
  *   path: an Express-style template (`/title/:id`); params: the shape of each
  *   `:param` (anything else is not this page: the 404 page answers)

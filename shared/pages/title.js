@@ -5,7 +5,7 @@
 // flushed; the rows follow.
 // Pitfall: flushing a 200 head before knowing the resource exists turns
 // every missing page into a "soft 404" that crawlers and caches keep.
-import { TitlePage } from '../components/TitlePage.jsx';
+import { SIMILAR_ROWS, TitlePage } from '../components/TitlePage.jsx';
 import { TitleFacts } from '../components/TitleFacts.jsx';
 import { TitleRow } from '../components/TitleRow.jsx';
 import { TitleCard } from '../components/TitleCard.jsx';
@@ -18,12 +18,16 @@ import { listHref } from '../ids.js';
  * @typedef {import('../graph/types.js').Row} Row
  * @typedef {import('../graph/types.js').PathSet} PathSet
  * @typedef {Title & { tagline?: string, userRating?: number | null }} TitleDetailsProps
- * @typedef {{ id: string, title: TitleDetailsProps | null, rows: Row[], genreHref: string | null }} TitleProps
- *   genreHref: the genre's page, when one of the rows is the genre's list
+ * @typedef {{
+ *   id: string, title: TitleDetailsProps | null, rows: Row[], genreHref: string | null,
+ *   state?: 'loading' | 'failed',
+ * }} TitleProps
+ *   genreHref: the genre's page, when one of the rows is the genre's list; state (client
+ *   navigation only): shown from the cache while the rest loads, or what could not be had
  */
 
-/** "More like this" rows asked for (the server answers at most this many). */
-export const SIMILAR_ROWS = 2;
+/** "More like this" rows asked for: as many as the page shows. */
+export { SIMILAR_ROWS };
 
 /** Keys read on the page's own title: its facts, my-list toggle and rating. */
 export const DETAIL_KEYS = Object.freeze([...new Set([...TitleFacts.paths, ...TitleCard.paths])]);
@@ -79,6 +83,19 @@ export function props(cache, { id }) {
   // A genre's list is named after the genre and links to its page.
   const genreRow = title?.genre ? rows.find((row) => row.href && row.name === title.genre) : undefined;
   return { id, title, rows, genreHref: genreRow?.href ?? null };
+}
+
+/**
+ * On a client navigation, what a card already put in the cache (name, year,
+ * rating, facts, my-list state) is enough to show the page at once; a title
+ * the cache does not know waits for the query (and may be a 404).
+ * @param {unknown} cache
+ * @param {import('./registry.js').Params} params
+ * @returns {TitleProps | null}
+ */
+export function fromCache(cache, params) {
+  const shown = props(cache, params);
+  return shown.title ? shown : null;
 }
 
 /**
