@@ -122,12 +122,13 @@ test('Back after a My List change shows home at once; the list is fetched after'
   await card.locator('a.card__link').click();
   await page.locator('h1.title__name').waitFor();
   await page.waitForLoadState('networkidle');
+  // The call invalidates My List: its positions are asked for again, held here
+  // (set before the click: the read may leave as soon as the call's answer lands).
+  const held = await holdReads(page, (url) => url.includes('myList'));
   await Promise.all([
     page.waitForResponse((r) => r.url().includes('/model.json') && r.request().method() === 'POST'),
     page.locator('button.mylist--page').click(),
   ]);
-  // The call invalidated My List: its positions are asked for again, held here.
-  const held = await holdReads(page, (url) => url.includes('myList'));
   await page.goBack();
   const myListCard = page.locator(`section.row[data-row-index="-1"] li.card[data-title-id="${id}"]`);
   await myListCard.waitFor({ timeout: HOLD_MS / 2 });
