@@ -12,6 +12,7 @@ const USAGE = `npm run fleet -- [options]
   --instances 3          app instances behind nginx
   --port 8080            nginx's HTTP port (0: any free port)
   --scrape-interval 5s   Prometheus scrape and rule interval
+  --cpus 0,1             pin instance i to the i-th entry, cycled (taskset); default: not pinned
 App knobs (ATF_ROWS, DRAIN_DELAY_MS, COOKIE_SECRET...) come from the environment.`;
 
 let values;
@@ -21,6 +22,7 @@ try {
       instances: { type: 'string', default: '3' },
       port: { type: 'string', default: '8080' },
       'scrape-interval': { type: 'string', default: '5s' },
+      cpus: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   }));
@@ -40,6 +42,9 @@ if (!Number.isInteger(instances) || instances < 1 || instances > 32)
 if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`--port must be 0 to 65535, got ${values.port}`);
 if (!/^\d+(ms|s|m)$/.test(values['scrape-interval']))
   problems.push(`--scrape-interval must be a duration like 5s, got ${values['scrape-interval']}`);
+const cpuList = values.cpus?.split(',') ?? [];
+if (cpuList.some((c) => !/^\d+(-\d+)?$/.test(c)))
+  problems.push(`--cpus must list cpu numbers or ranges (0,1 or 0-1), got ${values.cpus}`);
 if (problems.length) {
   console.error(`${problems.join('\n')}\n${USAGE}`);
   process.exit(2);
@@ -58,7 +63,13 @@ const env = Object.fromEntries(
     .filter((key) => !OWN.has(key) && process.env[key] !== undefined)
     .map((key) => [key, String(process.env[key])]),
 );
-const fleet = await startFleet({ instances, port, scrapeInterval: values['scrape-interval'], env });
+const fleet = await startFleet({
+  instances,
+  port,
+  scrapeInterval: values['scrape-interval'],
+  env,
+  cpus: (i) => (cpuList.length ? cpuList[i % cpuList.length] : null),
+});
 console.log(`fleet: ${instances} instance(s) behind nginx (temporary directory ${fleet.dir})
   site        ${fleet.url}  (and ${fleet.httpsUrl}, self-signed)
   instances   ${fleet.instances.map((i) => i.url).join(' ')}

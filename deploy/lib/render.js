@@ -11,12 +11,15 @@ const DEPLOY = fileURLToPath(new URL('..', import.meta.url));
 const IDLE_MARGIN_S = 5;
 
 /**
- * Replaces every {{NAME}}; a name without a value is an error, never an empty hole.
+ * Replaces every {{NAME}}, and every '{{NAME}}' quotes included (so a YAML
+ * template stays valid YAML); a name without a value is an error, never an
+ * empty hole.
  * @param {string} template
  * @param {Record<string, string | number>} values
  */
 export function fill(template, values) {
-  return template.replace(/\{\{([A-Z_]+)\}\}/g, (_match, name) => {
+  return template.replace(/'\{\{([A-Z_]+)\}\}'|\{\{([A-Z_]+)\}\}/g, (_match, quoted, bare) => {
+    const name = quoted ?? bare;
     if (!(name in values)) throw new Error(`template value {{${name}}} missing`);
     return String(values[name]);
   });
@@ -66,9 +69,7 @@ export function renderPrometheus({ targets, scrapeInterval, rulesFile, metricsTo
   return fill(readFileSync(`${DEPLOY}/prometheus.yml`, 'utf8'), {
     SCRAPE_INTERVAL: scrapeInterval,
     RULES_FILE: JSON.stringify(rulesFile),
-    AUTHORIZATION: metricsTokenFile
-      ? `    authorization:\n      credentials_file: ${JSON.stringify(metricsTokenFile)}`
-      : '    # METRICS_TOKEN unset: the instances answer /metrics without credentials',
+    AUTHORIZATION: metricsTokenFile ? `{ credentials_file: ${JSON.stringify(metricsTokenFile)} }` : 'null',
     TARGETS: targets.map((t) => JSON.stringify(t)).join(', '),
   });
 }
