@@ -75,7 +75,7 @@ try {
         rows.map((r) => r[k]),
         0.9,
       ).toFixed(1)}`.padEnd(21);
-    console.log(`${name.padEnd(12)}${cell('headers')}${cell('head')}${cell('end')}`);
+    console.log(`${name.padEnd(12)}${cell('headers')}${cell('head')}${cell('end')}`.trimEnd());
   }
 } finally {
   await fleet.stop();
