@@ -75,17 +75,22 @@ describe('three instances behind nginx, Prometheus scraping them', () => {
     }
   });
 
-  test('an instance with a secret of its own makes the same visitor a new one (why FLEET=1 needs COOKIE_SECRET)', async () => {
+  test('an instance started without COOKIE_SECRET makes the same visitor a new one (why FLEET=1 refuses that)', async () => {
     const { cookie } = await newVisitor(fleet.url);
     await addThroughApp(fleet.url, cookie, ids[2]);
+    // No FLEET=1: a lone instance on the fleet's catalog, signing with a random secret.
     const stranger = await startApp({
       catalogUrl: fleet.catalogUrl,
-      env: { COOKIE_SECRET: `${SECRET}-other`, LOG_LEVEL: 'warn' },
+      env: { COOKIE_SECRET: '', LOG_LEVEL: 'warn', DRAIN_DELAY_MS: '0' },
       cpus: null,
     });
     try {
       assert.deepEqual(await listThroughApp(fleet.url, cookie), [ids[2]]);
-      assert.deepEqual(await listThroughApp(stranger.url, cookie), [], 'the other secret rejects the cookie');
+      const landed = await fetch(`${stranger.url}/healthz`, { headers: { cookie } });
+      await landed.arrayBuffer();
+      const reissued = /marquee_visitor=[^;]+/.exec(landed.headers.get('set-cookie') ?? '')?.[0];
+      assert.ok(reissued && reissued !== cookie, 'the cookie is rejected and a new visitor id handed out');
+      assert.deepEqual(await listThroughApp(stranger.url, cookie), [], 'their list is not there');
     } finally {
       await stranger.stop();
     }
