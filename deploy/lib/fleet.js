@@ -77,13 +77,14 @@ export async function startFleet({
       ...env,
     };
     /** @type {Instance[]} */
-    const apps = await Promise.all(
-      Array.from({ length: instances }, (_, i) =>
-        startApp({ catalogUrl: catalog.url, catalogCa: catalog.ca, env: appEnv, cpus: cpus(i) }),
-      ),
-    );
-    // Together: each drains for DRAIN_DELAY_MS, and one after another would add them up.
+    const apps = [];
+    // Stopped together: each drains for DRAIN_DELAY_MS, and one after another would add them up.
     stops.push(() => Promise.all(apps.map((app) => app.stop())));
+    // One after another: each start rebuilds dist/server.js, and builds at
+    // once would write the file while another instance loads it.
+    for (let i = 0; i < instances; i++) {
+      apps.push(await startApp({ catalogUrl: catalog.url, catalogCa: catalog.ca, env: appEnv, cpus: cpus(i) }));
+    }
     const hostPorts = apps.map((app) => new URL(app.url).host);
 
     // nginx's timeouts come from the same config the instances read.
