@@ -131,8 +131,13 @@ export const KNOBS = {
   COOKIE_SECRET: {
     default: '',
     parse: secret,
-    doc: 'signs the visitor cookie (32+ chars); empty: a random one per start',
+    doc: 'signs the visitor cookie (32+ chars); empty: a random one per start (refused with FLEET=1)',
     show: hidden,
+  },
+  FLEET: {
+    default: '0',
+    parse: oneOf(['0', '1']),
+    doc: '1: this instance is one of several behind a load balancer sharing visitors: COOKIE_SECRET and CATALOG_URL are required; 0: a lone instance',
   },
   COOKIE_SECURE: {
     default: '0',
@@ -260,6 +265,7 @@ export const KNOBS = {
  *   posters: Readonly<{ template: string | null, origin: string | null }>,
  *   graphCache: Readonly<{ ttlMs: number, maxSize: number, cloneOnRead: boolean }>,
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
+ *   fleet: boolean,
  *   security: Readonly<{ trustProxy: false | number | readonly string[], publicOrigin: string | null, metricsToken: string | null }>,
  *   log: Readonly<{ level: string }>,
  *   perf: Readonly<{ beaconRatePerMin: number }>,
@@ -298,6 +304,16 @@ export function loadConfig(env = process.env) {
       problems.push(`${key}=${(knob.show ?? JSON.stringify)(raw)}: ${error.message}`);
     }
   }
+  // Pitfall: instances that each sign with their own random secret turn a
+  // visitor into a new one at every hop of the load balancer (ADR 015).
+  if (v.FLEET === '1' && !v.COOKIE_SECRET)
+    problems.push(
+      'FLEET=1 without COOKIE_SECRET: each instance would sign visitor cookies with its own random secret, and a visitor the balancer sends to another instance would lose their list; set the same COOKIE_SECRET (32+ characters, e.g. openssl rand -hex 32) on every instance',
+    );
+  if (v.FLEET === '1' && !v.CATALOG_URL)
+    problems.push(
+      'FLEET=1 without CATALOG_URL: each instance would start a catalog of its own, with its own visitors; point every instance at one catalog',
+    );
   // A pitfall on by mistake in production costs real visitors: it must be asked for.
   if (v.EXERCISE && v.NODE_ENV === 'production' && v.EXERCISE_ALLOW_IN_PRODUCTION !== '1')
     problems.push(
@@ -347,6 +363,7 @@ export function loadConfig(env = process.env) {
       ephemeral: !v.COOKIE_SECRET,
       secure: v.COOKIE_SECURE === '1',
     },
+    fleet: v.FLEET === '1',
     security: { trustProxy: v.TRUST_PROXY, publicOrigin: v.PUBLIC_ORIGIN, metricsToken: v.METRICS_TOKEN },
     log: { level: v.LOG_LEVEL || (v.NODE_ENV === 'test' ? 'silent' : 'info') },
     perf: { beaconRatePerMin: v.BEACON_RATE_PER_MIN },

@@ -25,7 +25,12 @@ try {
 const log = createLogger(config);
 let stopping = false;
 if (config.cookie.ephemeral && config.env === 'production') {
-  log.warn('COOKIE_SECRET is not set: visitor cookies are signed with a random secret and reset on restart');
+  // Loud rather than refused: `npm start` on a fresh clone must serve (ADR 015).
+  log.warn(
+    config.catalog.url
+      ? 'COOKIE_SECRET is not set: visitor cookies are signed with a random secret, so visitors become new ones after a restart and on any other instance of this CATALOG_URL; several instances need one COOKIE_SECRET (FLEET=1 refuses to start without it)'
+      : 'COOKIE_SECRET is not set: visitor cookies are signed with a random secret and reset on restart',
+  );
 }
 
 // ── Catalog service ─────────────────────────────────────────────────────────

@@ -1,0 +1,157 @@
+// @ts-check
+// A fleet on one machine, each part a real process in one temporary directory:
+// one catalog (the visitors' one database), N app instances as `npm start`
+// runs them, nginx in front, and Prometheus scraping every instance.
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config.js';
+import { startCatalogProcess } from '../../server/catalog-process.js';
+import { createSelfSignedCertificate } from '../../server/catalog/tls.js';
+import { ensureClientBuild, startApp } from '../../perf/lib/processes.js';
+import { answers200, startDaemon } from './daemon.js';
+import { freePort } from './free-port.js';
+import { RULES_FILE, renderNginx, renderPrometheus } from './render.js';
+
+export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
+export const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
+
+/**
+ * @typedef {{ url: string, pid: number, stop: () => Promise<number | null> }} Instance
+ *   stop: SIGTERM (the app drains), resolves with its exit code
+ */
+
+/**
+ * @param {{
+ *   instances?: number,
+ *   env?: Record<string, string>,
+ *   catalogEnv?: Record<string, string>,
+ *   port?: number,
+ *   scrapeInterval?: string,
+ *   cpus?: (index: number) => string | null,
+ * }} [options]
+ *   env: app knobs for every instance, over the fleet's own (FLEET=1, one
+ *   COOKIE_SECRET, TRUST_PROXY=loopback); port: nginx's HTTP port (0: any free);
+ *   cpus: the cores instance `index` is pinned to (null: not pinned)
+ */
+export async function startFleet({
+  instances = 3,
+  env = {},
+  catalogEnv = {},
+  port = 0,
+  scrapeInterval = '1s',
+  cpus = () => null,
+} = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'marquee-fleet-'));
+  // nginx's workers run as an unprivileged user when it is started as root.
+  chmodSync(dir, 0o755);
+  /** @type {(() => Promise<unknown>)[]} stopped in reverse order */
+  const stops = [];
+  const stop = async () => {
+    for (const stopOne of stops.splice(0).reverse()) await stopOne().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    await ensureClientBuild();
+    const catalog = await startCatalogProcess({
+      env: {
+        ...process.env,
+        VISITOR_STORE: 'sqlite',
+        ...catalogEnv,
+        DATA_DIR: path.join(dir, 'data'),
+        CATALOG_PORT: '0',
+      },
+      stdio: 'pipe',
+    });
+    stops.push(() => catalog.stop());
+
+    const appEnv = {
+      FLEET: '1',
+      COOKIE_SECRET: process.env.COOKIE_SECRET || randomBytes(32).toString('hex'),
+      // nginx is on loopback: its X-Forwarded-* headers count, nobody else's.
+      TRUST_PROXY: 'loopback',
+      // Every connection is nginx's: a per-client cap would cap the fleet.
+      MAX_CONNECTIONS_PER_CLIENT: '0',
+      ...env,
+    };
+    /** @type {Instance[]} */
+    const apps = [];
+    // Stopped together: each drains for DRAIN_DELAY_MS, and one after another would add them up.
+    stops.push(() => Promise.all(apps.map((app) => app.stop())));
+    // One after another: each start rebuilds dist/server.js, and builds at
+    // once would write the file while another instance loads it.
+    for (let i = 0; i < instances; i++) {
+      apps.push(await startApp({ catalogUrl: catalog.url, catalogCa: catalog.ca, env: appEnv, cpus: cpus(i) }));
+    }
+    const hostPorts = apps.map((app) => new URL(app.url).host);
+
+    // nginx's timeouts come from the same config the instances read.
+    const config = loadConfig({ ...process.env, ...appEnv, CATALOG_URL: catalog.url, NODE_ENV: 'production' });
+    const [httpPort, httpsPort, prometheusPort] = await Promise.all([
+      port ? Promise.resolve(port) : freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    const runDir = path.join(dir, 'nginx');
+    mkdirSync(runDir);
+    const tls = await createSelfSignedCertificate('127.0.0.1');
+    writeFileSync(path.join(runDir, 'tls.crt'), tls.cert);
+    writeFileSync(path.join(runDir, 'tls.key'), tls.key, { mode: 0o600 });
+    const nginxConf = path.join(runDir, 'nginx.conf');
+    writeFileSync(
+      nginxConf,
+      renderNginx({
+        instances: hostPorts,
+        httpListen: `127.0.0.1:${httpPort}`,
+        httpsListen: `127.0.0.1:${httpsPort}`,
+        runDir,
+        tlsCert: path.join(runDir, 'tls.crt'),
+        tlsKey: path.join(runDir, 'tls.key'),
+        config,
+      }),
+    );
+    const url = `http://127.0.0.1:${httpPort}`;
+    const nginx = await startDaemon(
+      'nginx',
+      NGINX,
+      ['-e', 'stderr', '-p', runDir, '-c', nginxConf, '-g', 'daemon off;'],
+      {
+        ready: () => answers200(`${url}/healthz`),
+      },
+    );
+    stops.push(() => nginx.stop());
+
+    const promConf = path.join(dir, 'prometheus.yml');
+    writeFileSync(promConf, renderPrometheus({ targets: hostPorts, scrapeInterval, rulesFile: RULES_FILE }));
+    const prometheusUrl = `http://127.0.0.1:${prometheusPort}`;
+    const prometheus = await startDaemon(
+      'prometheus',
+      PROMETHEUS,
+      [
+        `--config.file=${promConf}`,
+        `--storage.tsdb.path=${path.join(dir, 'prometheus')}`,
+        `--web.listen-address=127.0.0.1:${prometheusPort}`,
+        '--log.level=warn',
+      ],
+      { ready: () => answers200(`${prometheusUrl}/-/ready`), cwd: dir },
+    );
+    stops.push(() => prometheus.stop());
+
+    return {
+      /** nginx, plain HTTP */
+      url,
+      /** nginx, HTTPS with a self-signed certificate */
+      httpsUrl: `https://127.0.0.1:${httpsPort}`,
+      prometheusUrl,
+      catalogUrl: catalog.url,
+      instances: apps,
+      dir,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
