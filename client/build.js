@@ -7,7 +7,7 @@
 // (plus the lazy Falcor chunk).
 //   node client/build.js            build once, print sizes, fail if over budget
 //   node client/build.js --watch    rebuild on change (the dev loop)
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -49,12 +49,15 @@ const INPUT_SIZES = 'input-sizes.json';
  *   (in watch mode, `context` keeps rebuilding until `context.dispose()`)
  */
 export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log = console.log } = {}) {
-  // Stale hashed files would be served and counted: empty the directory but
-  // keep it, so a running server's watcher on it survives. Watch mode keeps
-  // them: a page already in a browser may still ask for the previous build.
+  // Stale hashed files would be served and counted: they are removed once the
+  // new build is written, never before, so a server starting meanwhile always
+  // finds a manifest and its files (an unchanged source rebuilds to the same
+  // names). Watch mode keeps them: a page already in a browser may still ask
+  // for the previous build.
   mkdirSync(outdir, { recursive: true });
   const previousInputs = readInputSizes(outdir);
-  if (!watch) for (const name of readdirSync(outdir)) rmSync(path.join(outdir, name), { recursive: true, force: true });
+  /** @type {Set<string>} */
+  let written = new Set();
   /** @type {BuildResult | undefined} */
   let last;
   /** @type {() => void} */
@@ -69,6 +72,7 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
         if (result.errors.length === 0 && result.metafile) {
           const outputs = Object.keys(result.metafile.outputs).map((file) => path.resolve(ROOT, file));
           last = writeManifest(result.metafile, outdir, await precompress(outputs), previousInputs);
+          written = new Set(outputs);
           log(formatReport(last.report));
         }
         firstBuildDone();
@@ -121,7 +125,10 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
     await context.dispose();
     throw new Error('client build failed (see the errors above)');
   }
-  if (!watch) return last;
+  if (!watch) {
+    removeStale(outdir, written);
+    return last;
+  }
   log(`watching client/ and shared/ for changes (output: ${path.relative(ROOT, outdir)})`);
   return { ...last, context };
 }
@@ -167,7 +174,10 @@ function writeManifest(metafile, outdir, compressed, previousInputs) {
     lazy: jsFiles.filter((file) => !beforeHydration.has(file)).map(toUrl),
     pages: Object.fromEntries(pages.map((page) => [page.name, page.own.map(toUrl)])),
   };
-  writeFileSync(path.join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  // Written beside, then renamed over: a server reading it never sees half a file.
+  const manifestFile = path.join(outdir, 'manifest.json');
+  writeFileSync(`${manifestFile}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(`${manifestFile}.tmp`, manifestFile);
 
   /** @type {Map<string, FileSize>} */
   const sizes = new Map();
@@ -282,4 +292,28 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     );
     process.exit(1);
   }
+}
+
+/**
+ * Removes what an earlier build left in outdir: every file that is not one of
+ * this build's outputs, their precompressed copies, or the build's own records.
+ * @param {string} outdir
+ * @param {Set<string>} outputs absolute paths of this build's files
+ */
+function removeStale(outdir, outputs) {
+  const records = new Set(['manifest.json', INPUT_SIZES].map((name) => path.join(outdir, name)));
+  /** @param {string} dir */
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(file);
+        if (readdirSync(file).length === 0) rmSync(file, { recursive: true, force: true });
+        continue;
+      }
+      const original = file.replace(/\.(br|gz)$/, '');
+      if (!outputs.has(file) && !outputs.has(original) && !records.has(file)) rmSync(file, { force: true });
+    }
+  };
+  walk(outdir);
 }
