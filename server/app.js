@@ -179,6 +179,7 @@ export function createApp(
     maxPaths: config.falcor.maxPaths,
     maxBodyBytes: config.falcor.maxBodyBytes,
     bodyTimeoutMs: config.edges.bodyTimeoutMs,
+    readGraphFor: sharedGraph ? createModel : undefined,
     traceFor: traceOf,
     log,
   });

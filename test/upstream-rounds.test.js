@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { startApp } from './helpers/app.js';
 import { rowQuery } from '../shared/pages/home.js';
+import { query as titleQuery } from '../shared/pages/title.js';
 
 /** Long enough that calls of one round overlap and calls of the next cannot. */
 const LATENCY_MS = 100;
@@ -148,6 +149,22 @@ for (const [name, app] of /** @type {const} */ ([
     const paths = encodeURIComponent(JSON.stringify(rowQuery(7)));
     const row = await get(`${app().url}/model.json?method=get&paths=${paths}`, cookie);
     assertRounds(row, 2, 'lists[7] and its titles');
+    // Warm: only the visitor's list goes upstream (the row's catalog data is the shared cache's).
+    const again = await get(`${app().url}/model.json?method=get&paths=${paths}`, cookie);
+    const { requests } = assertRounds(again, on ? 1 : 2, 'the same row again');
+    if (on) assert.equal(requests, 1, `the visitor's list alone: ${again.timing}`);
+  });
+
+  test(`/model.json, ${name}: a click's title query, cards marked for the visitor, in one round`, async () => {
+    const cookie = await returningVisitor(app());
+    const id = topRated[30];
+    // What a client holding the card asks after a click (client/nav/from-cache.js): the facts a
+    // card lacks and "more like this", whose cards read `inMyList`. The visitor's list is read
+    // with the first calls, not once the rows' refs are known (a second round).
+    const [, ...rows] = titleQuery({ id });
+    const paths = encodeURIComponent(JSON.stringify([['titlesById', id, ['tagline', 'userRating']], ...rows]));
+    const res = await get(`${app().url}/model.json?method=get&paths=${paths}`, cookie);
+    assertRounds(res, 1, 'title facts, rows and their inMyList');
   });
 }
 

@@ -33,6 +33,9 @@ const ROUTER_REFUSALS = new Map([
  * @param {number} [options.maxPaths] most paths one request may expand to
  * @param {number} [options.maxBodyBytes] larger POST bodies get a 413
  * @param {number} [options.bodyTimeoutMs] POST bodies slower than this get a 408
+ * @param {(req: Request) => import('../pages/model.js').PageGraph} [options.readGraphFor] when the
+ *   process-wide graph cache is on: a get reads through it (catalog data from the cache, the
+ *   visitor's from their router), as pages do
  * @param {(req: Request) => { summary: () => import('../upstream/trace.js').TraceSummary }} [options.traceFor]
  *   the upstream calls the request's router waited for (its rounds in Server-Timing)
  * @param {Log} [options.log]
@@ -43,6 +46,7 @@ export function falcorEndpoint({
   maxPaths = 1000,
   maxBodyBytes = 64 * 1024,
   bodyTimeoutMs = 10_000,
+  readGraphFor,
   traceFor,
   log = silentLog,
 }) {
@@ -82,7 +86,13 @@ export function falcorEndpoint({
 
     try {
       const started = performance.now();
-      const envelope = await run(router, request);
+      // Pitfall: a below-the-fold row or a click's title query walking the
+      // router for catalog data the shared cache already holds (two upstream
+      // round trips where the visitor's list alone needs one).
+      const envelope =
+        readGraphFor && request.method === 'get'
+          ? await readThroughGraph(readGraphFor(req), request.paths)
+          : await run(router, request);
       // Nearly all of the router's time is waiting on the catalog: exposed
       // as the `upstream` phase of Server-Timing and of the request log.
       if (res.locals) {
@@ -103,11 +113,22 @@ export function falcorEndpoint({
 }
 
 /**
+ * @param {import('../pages/model.js').PageGraph} graph
+ * @param {any[]} paths
+ * @returns {Promise<{ jsonGraph: object, paths: any[] }>}
+ */
+async function readThroughGraph(graph, paths) {
+  await graph.get(...paths);
+  return { jsonGraph: graph.getCache(), paths };
+}
+
+/**
  * @param {any} router
  * @param {import('./validate-request.js').FalcorRequest} request
  * @returns {Promise<unknown>} the JSON Graph envelope
  */
 function run(router, request) {
+  if (request.method === 'get') router.readAhead?.(request.paths);
   const source =
     request.method === 'get'
       ? router.get(request.paths)

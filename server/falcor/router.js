@@ -103,6 +103,23 @@ export function createRouter({ clients, visitorId = null, newVisitor = false, lo
     myListChanged: (ids) => {
       myList = Promise.resolve(ids);
     },
+    // Pitfall: a read that needs only the visitor (their whole list) waiting
+    // until the router has followed refs to the titles that ask for it: a
+    // sequential round trip that buys nothing. Started with the request, it
+    // goes out beside the first catalog calls.
+    readAhead: (/** @type {unknown[][]} */ paths) => {
+      if (paths.some(asksForMyList)) context.myList().catch(() => {}); // the routes that read it see the error
+    },
   };
   return Object.assign(router, context);
+}
+
+/**
+ * A path that ends up reading the visitor's list: `myList…`, or any title's `inMyList`.
+ * @param {unknown[]} path
+ */
+export function asksForMyList(path) {
+  if (path[0] === 'myList') return true;
+  const last = path[path.length - 1];
+  return Array.isArray(last) ? last.includes('inMyList') : last === 'inMyList';
 }

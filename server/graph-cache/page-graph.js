@@ -20,7 +20,7 @@ import { readPath } from '../../shared/graph/read.js';
 /**
  * @param {{
  *   shared: ReturnType<typeof import('./shared-graph.js').createSharedGraph>,
- *   router: { get: (paths: any[]) => { subscribe: Function } },
+ *   router: { get: (paths: any[]) => { subscribe: Function }, readAhead?: (paths: any[]) => void },
  *   trace?: import('../upstream/trace.js').CallSink,
  * }} deps router: this request's, with its visitor; trace: told of the cache's upstream calls this page waited for
  * @returns {import('../pages/model.js').PageGraph}
@@ -43,6 +43,7 @@ export function createPageGraph({ shared, router, trace }) {
   return {
     async get(...paths) {
       const { catalog, visitorRoots, throughRefs } = splitPaths(paths);
+      router.readAhead?.(paths);
       const roots = fromRouter(visitorRoots);
       roots.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
       await fromCache(catalog);

@@ -33,6 +33,7 @@ export function createModelFor(createRouterFor, shared = null) {
     const graph = {};
     return {
       async get(...paths) {
+        router.readAhead?.(paths);
         const envelope = await lastValue(router.get(paths));
         mergeGraph(graph, envelope?.jsonGraph ?? {});
       },
