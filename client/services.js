@@ -40,8 +40,9 @@ export function createServices(cache, page, onInteractive) {
       getModel();
       onFirstIntent(
         (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
-        (trigger) =>
-          Promise.all([import('./nav/index.js'), getModel()]).then(([nav, app]) =>
+        // The page the link leads to is fetched beside navigation's code, not after it.
+        (trigger, link) =>
+          Promise.all([import('./nav/index.js'), getModel(), loadPage(matchRoute(link.pathname)?.name ?? '')]).then(([nav, app]) =>
             nav.start(
               {
                 model: app.model,

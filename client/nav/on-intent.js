@@ -9,7 +9,7 @@ const TRIGGERS = /** @type {const} */ (['pointerover', 'focusin', 'touchstart', 
 
 /**
  * @param {(link: HTMLAnchorElement) => boolean} isAppLink a link the client can navigate to
- * @param {(trigger: Event) => Promise<unknown>} start
+ * @param {(trigger: Event, link: HTMLAnchorElement) => Promise<unknown>} start link: the one the trigger is on
  */
 export function onFirstIntent(isAppLink, start) {
   /** @type {Promise<unknown> | undefined} */
@@ -29,7 +29,7 @@ export function onFirstIntent(isAppLink, start) {
       event.preventDefault();
     }
     if (!started) {
-      started = start(event);
+      started = start(event, link);
       started.then(stop, stop);
     }
     // Held until navigation is there (a click right after the first hover too), then replayed;
