@@ -8,6 +8,7 @@
 import { RequestError, parseJson, validateFalcorRequest } from './validate-request.js';
 import { hasReadOnlyPath } from './set-request.js';
 import { silentLog } from './route-values.js';
+import { splittable } from '../graph-cache/split-paths.js';
 
 /** @typedef {import('./route-values.js').Log} Log */
 /** @typedef {import('express').Request} Request */
@@ -90,7 +91,7 @@ export function falcorEndpoint({
       // router for catalog data the shared cache already holds (two upstream
       // round trips where the visitor's list alone needs one).
       const envelope =
-        readGraphFor && request.method === 'get'
+        readGraphFor && request.method === 'get' && splittable(request.paths)
           ? await readThroughGraph(readGraphFor(req), request.paths)
           : await run(router, request);
       // Nearly all of the router's time is waiting on the catalog: exposed

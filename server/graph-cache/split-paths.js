@@ -59,6 +59,25 @@ export function splitPaths(paths) {
 }
 
 /**
+ * Whether splitPaths can answer these paths as the router would: a page's
+ * query always can; a client may send other shapes (a path ending at refs or
+ * positions, visitor keys alone behind refs the cache was not asked for),
+ * which the router answers instead.
+ * @param {PathSet[]} paths
+ */
+export function splittable(paths) {
+  return paths.every((path) => {
+    const last = path[path.length - 1];
+    const keys = Array.isArray(last) ? last : [last];
+    if (path.length < 2 || !keys.every((key) => typeof key === 'string')) return false;
+    const visitor = keys.some((key) => VISITOR_KEYS.includes(/** @type {string} */ (key)));
+    const throughRefs = !VISITOR_BRANCHES.has(String(path[0])) && !(path[0] === 'titlesById' && path.length === 3);
+    // Visitor keys behind catalog refs are asked once those refs are in the graph: only a catalog key brings them.
+    return !(visitor && throughRefs && keys.every((key) => VISITOR_KEYS.includes(/** @type {string} */ (key))));
+  });
+}
+
+/**
  * The title ids a path-set prefix leads to in a graph: `['lists', {0..2}, {0..9}]`
  * expanded and each position's ref followed; a prefix already at a title
  * (`['titlesById', 'heat-1995']`) gives that title.

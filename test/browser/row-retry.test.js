@@ -1,0 +1,135 @@
+// @ts-check
+/* global document, window -- page.evaluate and waitForFunction bodies run in the page */
+// A home row below the fold whose data cannot be had (issue 14): it says so
+// in the row's place, at the row's height, tries again by itself after 1, 3
+// and 9 s, then stops and leaves a "Try again" button, which loads it. The
+// page's clock is Playwright's, so the backoff is stepped through, not waited.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp } from '../helpers/app.js';
+import { launchBrowser } from '../helpers/browser.js';
+
+/** @type {Awaited<ReturnType<typeof startApp>>} */
+let app;
+/** @type {import('playwright-core').Browser} */
+let browser;
+before(async () => {
+  [app, browser] = await Promise.all([startApp({ env: { ATF_ROWS: '3' } }), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** A row the server leaves to the client, below the first screen and its prefetch margin. */
+const INDEX = 8;
+const ROW = `section.row[data-row-index="${INDEX}"]`;
+
+/**
+ * Whether a /model.json read asks for that row (`lists[8]`, or a range or list of rows holding it).
+ * @param {string} url
+ */
+function asksForRow(url) {
+  const paths = JSON.parse(new URL(url).searchParams.get('paths') ?? '[]');
+  const holds = (/** @type {any} */ keys) =>
+    Array.isArray(keys)
+      ? keys.some(holds)
+      : typeof keys === 'object' && keys !== null
+        ? keys.from <= INDEX && INDEX <= (keys.to ?? keys.from + keys.length - 1)
+        : Number(keys) === INDEX;
+  return paths.some((/** @type {any[]} */ path) => path[0] === 'lists' && holds(path[1]));
+}
+
+/**
+ * Home with every /model.json read of that row failing with a 503 while `failing()`.
+ * @param {() => boolean} failing
+ */
+async function openHome(failing) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const rowReads = { count: 0 };
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) documents++;
+  });
+  await page.route('**/model.json?*', (route) => {
+    if (!asksForRow(route.request().url())) return route.continue();
+    rowReads.count++;
+    if (!failing()) return route.continue();
+    return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' });
+  });
+  await page.goto(`${app.url}/`);
+  await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, {
+    timeout: 15_000,
+  });
+  // The clock from here on: the row is far enough down to be asked for only once scrolled to.
+  await page.clock.install();
+  await page.locator(ROW).scrollIntoViewIfNeeded();
+  return { context, page, rowReads, documents: () => documents };
+}
+
+/** @param {import('playwright-core').Page} page */
+async function failedRow(page) {
+  const row = page.locator(`${ROW}[data-row-state="failed"]`);
+  await row.waitFor({ timeout: 10_000 });
+  return row;
+}
+
+test('a failed row says so at its own height, and loads on its first retry once the data is back', async () => {
+  let failing = true;
+  const { context, page, rowReads, documents } = await openHome(() => failing);
+  const row = await failedRow(page);
+  assert.match((await row.locator('[role="status"]').textContent()) ?? '', /could not be loaded/);
+  assert.equal(await row.getAttribute('aria-busy'), 'false', 'not left spinning');
+  const loadedHeight = (await page.locator('section.row[data-row-index="0"]').boundingBox())?.height;
+  assert.equal((await row.boundingBox())?.height, loadedHeight, 'the height of a loaded row: nothing moves');
+  const reads = rowReads.count;
+
+  failing = false;
+  await page.clock.runFor(1000);
+  await page.locator(`${ROW} li.card`).first().waitFor({ timeout: 10_000 });
+  assert.ok(rowReads.count > reads, 'asked again');
+  assert.equal(await page.locator(`${ROW}[data-row-state="failed"]`).count(), 0);
+  assert.equal(documents(), 1, 'no reload');
+  await context.close();
+});
+
+test('retries back off and stop after three; "Try again" then loads the row', async () => {
+  let failing = true;
+  const { context, page, rowReads } = await openHome(() => failing);
+  await failedRow(page);
+  /**
+   * Waits until the row reads reach `n`, the clock moving 20 ms a step (falcor
+   * hands a failed answer on through a timer of its own), or fails the test.
+   */
+  const readsReach = async (/** @type {number} */ n) => {
+    for (let i = 0; i < 100 && rowReads.count < n; i++) {
+      await page.clock.runFor(20);
+      await page.waitForTimeout(30);
+    }
+    assert.ok(rowReads.count >= n, `${n} row reads, got ${rowReads.count}`);
+  };
+  // Time stops here (the failure came a moment ago); from now on it moves only when told.
+  await page.clock.pauseAt(Date.now() + 10);
+  const first = rowReads.count;
+  // Not before its delay: 1 s, then 3 s, then 9 s.
+  await page.clock.runFor(700);
+  await page.waitForTimeout(300);
+  assert.equal(rowReads.count, first, 'no retry before 1 s');
+  await page.clock.runFor(400);
+  await readsReach(first + 1);
+  await page.clock.runFor(3000);
+  await readsReach(first + 2);
+  await page.clock.runFor(9000);
+  await readsReach(first + 3);
+  await page.clock.runFor(60_000);
+  await page.waitForTimeout(300);
+  assert.equal(rowReads.count, first + 3, 'three retries, then it waits for the visitor');
+
+  await page.clock.resume();
+  failing = false;
+  await page.locator(`${ROW} button`, { hasText: 'Try again' }).click();
+  await page.locator(`${ROW} li.card`).first().waitFor({ timeout: 10_000 });
+  assert.equal(rowReads.count, first + 4);
+  await context.close();
+});
