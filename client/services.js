@@ -42,7 +42,11 @@ export function createServices(cache, page, onInteractive) {
         (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
         // The page the link leads to is fetched beside navigation's code, not after it.
         (trigger, link) =>
-          Promise.all([import('./nav/index.js'), getModel(), loadPage(/** @type {any} */ (matchRoute(link.pathname)).name)]).then(([nav, app]) =>
+          Promise.all([
+            import('./nav/index.js'),
+            getModel(),
+            loadPage(/** @type {any} */ (matchRoute(link.pathname)).name),
+          ]).then(([nav, app]) =>
             nav.start(
               {
                 model: app.model,

@@ -1,4 +1,5 @@
 // @ts-check
+/* global document, location -- page.evaluate and waitForFunction bodies run in the page */
 // npm run perf:nav-heap -- [--navs 500] [--every 50] [--url URL] [--env 'K=v ...'] [--json FILE]
 // What a long session costs in memory: from `/`, client navigations each to a
 // title never opened before (a card link clicked on the current page; home
@@ -30,7 +31,8 @@ const every = Number(values.every);
 const problems = [];
 const env = parseEnv(values.env, problems);
 if (!Number.isInteger(navs) || navs < 1 || navs > 5000) problems.push(`--navs must be 1 to 5000, got ${values.navs}`);
-if (!Number.isInteger(every) || every < 1 || every > navs) problems.push(`--every must be 1 to --navs, got ${values.every}`);
+if (!Number.isInteger(every) || every < 1 || every > navs)
+  problems.push(`--every must be 1 to --navs, got ${values.every}`);
 if (problems.length > 0) {
   console.error(`perf:nav-heap: ${problems.join('; ')}`);
   process.exit(2);
@@ -50,7 +52,14 @@ try {
 async function main() {
   if (!values.url) await buildClient();
   const [target] = await startTargets({
-    options: { url: values.url ?? null, env: { LOG_LEVEL: 'warn', ...env }, vs: null, baseline: false, latencyMs: 0, jitterMs: 0 },
+    options: {
+      url: values.url ?? null,
+      env: { LOG_LEVEL: 'warn', ...env },
+      vs: null,
+      baseline: false,
+      latencyMs: 0,
+      jitterMs: 0,
+    },
     cpus: { app: null, generator: null, note: 'no pinning' },
     onStart: (stop) => stops.push(stop),
   });
@@ -79,9 +88,13 @@ async function main() {
     seen.add(link.href);
     await page.locator(`a.card__link[href="${link.path}"]`).first().click();
     await page
-      .waitForFunction((name) => [...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === name), link.name, {
-        timeout: 15_000,
-      })
+      .waitForFunction(
+        (name) => [...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === name),
+        link.name,
+        {
+          timeout: 15_000,
+        },
+      )
       .catch(() => {
         throw new Error(`BROKEN: navigation ${n} to ${link.path} never showed its heading "${link.name}"`);
       });
@@ -95,7 +108,8 @@ async function main() {
     `\nheap after forced GC: ${first.heapKB} KB at ${first.navigations}, ${last.heapKB} KB at ${last.navigations}: ` +
       `${growth.toFixed(2)}x (${(((last.heapKB - first.heapKB) * 1024) / Math.max(1, last.navigations - first.navigations)).toFixed(0)} bytes per title)`,
   );
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({ at: new Date().toISOString(), env, steps, growth }, null, 2)}\n`);
+  if (values.json)
+    writeFileSync(values.json, `${JSON.stringify({ at: new Date().toISOString(), env, steps, growth }, null, 2)}\n`);
 }
 
 /** @param {import('playwright-core').Page} page */
@@ -113,14 +127,17 @@ async function interactive(page) {
  */
 async function unseenCard(page, seen) {
   const find = () =>
-    page.evaluate((opened) => {
-      for (const a of document.querySelectorAll('a.card__link')) {
-        const link = /** @type {HTMLAnchorElement} */ (a);
-        const name = link.closest('li.card')?.querySelector('.card__name')?.textContent?.trim();
-        if (name && !opened.includes(link.href)) return { href: link.href, path: link.pathname, name };
-      }
-      return null;
-    }, [...seen]);
+    page.evaluate(
+      (opened) => {
+        for (const a of document.querySelectorAll('a.card__link')) {
+          const link = /** @type {HTMLAnchorElement} */ (a);
+          const name = link.closest('li.card')?.querySelector('.card__name')?.textContent?.trim();
+          if (name && !opened.includes(link.href)) return { href: link.href, path: link.pathname, name };
+        }
+        return null;
+      },
+      [...seen],
+    );
   const here = await find();
   if (here) return here;
   await page.locator('a[href="/"]').first().click();

@@ -60,7 +60,10 @@ test('answers through the cache hold what the router alone answers, for every sh
     return /marquee_visitor=[^;]+/.exec(String(res.headers.get('set-cookie')))?.[0] ?? '';
   };
   const [cookieA, cookieB] = await Promise.all([cookieOf(cached.url), cookieOf(uncached.url)]);
-  for (const [cookie, app] of /** @type {const} */ ([[cookieA, cached], [cookieB, uncached]])) {
+  for (const [cookie, app] of /** @type {const} */ ([
+    [cookieA, cached],
+    [cookieB, uncached],
+  ])) {
     const vid = /s%3A([A-Za-z0-9_-]+)\./.exec(cookie)?.[1];
     assert.ok(vid, `a visitor id in ${cookie}`);
     const put = await fetch(`${app.catalogUrl}/visitors/${vid}/my-list/${ids[1]}`, { method: 'PUT' });
@@ -72,7 +75,13 @@ test('answers through the cache hold what the router alone answers, for every sh
     ['refs alone', [['lists', 0, { from: 0, to: 4 }]]],
     ['a position', [['lists', 0, 1, 'name']]],
     ['visitor keys alone behind refs', [['lists', 0, { from: 0, to: 3 }, 'inMyList']]],
-    ['lengths', [['lists', 'length'], ['myList', 'length']]],
+    [
+      'lengths',
+      [
+        ['lists', 'length'],
+        ['myList', 'length'],
+      ],
+    ],
     ['my list with its titles', [['myList', { from: 0, to: 2 }, ['name', 'inMyList']]]],
     ['a title outright', [['titlesById', ids[1], ['name', 'inMyList', 'userRating']]]],
   ];

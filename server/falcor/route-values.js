@@ -25,6 +25,8 @@
  *   once per request ([] for no visitor)
  * @property {(ids: readonly string[]) => void} myListChanged what a change
  *   made in this request answered: later reads in it see that list
+ * @property {(paths: readonly (readonly unknown[])[]) => void} readAhead starts the reads that
+ *   depend on the visitor alone (their list) when these paths will need them
  */
 
 /** @typedef {{ path: unknown[], value?: unknown, invalidated?: true }} PathValue */

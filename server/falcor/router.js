@@ -107,7 +107,7 @@ export function createRouter({ clients, visitorId = null, newVisitor = false, lo
     // until the router has followed refs to the titles that ask for it: a
     // sequential round trip that buys nothing. Started with the request, it
     // goes out beside the first catalog calls.
-    readAhead: (/** @type {unknown[][]} */ paths) => {
+    readAhead: (paths) => {
       if (paths.some(asksForMyList)) context.myList().catch(() => {}); // the routes that read it see the error
     },
   };
@@ -116,7 +116,7 @@ export function createRouter({ clients, visitorId = null, newVisitor = false, lo
 
 /**
  * A path that ends up reading the visitor's list: `myList…`, or any title's `inMyList`.
- * @param {unknown[]} path
+ * @param {readonly unknown[]} path
  */
 export function asksForMyList(path) {
   if (path[0] === 'myList') return true;

@@ -63,7 +63,7 @@ export function splitPaths(paths) {
  * query always can; a client may send other shapes (a path ending at refs or
  * positions, visitor keys alone behind refs the cache was not asked for),
  * which the router answers instead.
- * @param {PathSet[]} paths
+ * @param {readonly (readonly unknown[])[]} paths
  */
 export function splittable(paths) {
   return paths.every((path) => {

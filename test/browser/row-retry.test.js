@@ -1,5 +1,4 @@
 // @ts-check
-/* global document, window -- page.evaluate and waitForFunction bodies run in the page */
 // A home row below the fold whose data cannot be had (issue 14): it says so
 // in the row's place, at the row's height, tries again by itself after 1, 3
 // and 9 s, then stops and leaves a "Try again" button, which loads it. The
