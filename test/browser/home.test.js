@@ -3,32 +3,21 @@
 // The home page in real Chromium (issue 3): clean console, hydration that
 // attaches handlers, rows below the fold that fill in on scroll, and no
 // /model.json request for what the server already put in the page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { appAndBrowser } from '../helpers/browser-app.js';
 import { refetchedPaths } from '../helpers/model-requests.js';
 
 /** @typedef {import('../helpers/model-requests.js').ModelRequest} ModelRequest */
 
-/** @type {Awaited<ReturnType<typeof startApp>>} */
-let app;
-/** @type {import('playwright-core').Browser} */
-let browser;
-before(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { ATF_ROWS: '3' } }), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const started = appAndBrowser();
 
 /**
  * A fresh page at `/`, with every console error, page error and /model.json
  * request recorded from the first byte on, hydrated (the interactive mark set).
  */
 async function openHome() {
-  const page = await browser.newPage();
+  const page = await started.browser.newPage();
   /** @type {string[]} */
   const errors = [];
   /** @type {ModelRequest[]} */
@@ -43,7 +32,7 @@ async function openHome() {
     if (new URL(request.url()).pathname !== '/model.json') return;
     modelRequests.push({ method: request.method(), url: request.url(), body: request.postData() });
   });
-  await page.goto(`${app.url}/`);
+  await page.goto(`${started.app.url}/`);
   await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, {
     timeout: 10_000,
   });
@@ -157,13 +146,13 @@ test('the no-refetch check catches a request for a server-sent path', async () =
 });
 
 test('the favicon is inline: no request that 404s', async () => {
-  const page = await browser.newPage();
+  const page = await started.browser.newPage();
   /** @type {string[]} */
   const failed = [];
   page.on('response', (response) => {
     if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
   });
-  await page.goto(`${app.url}/`);
+  await page.goto(`${started.app.url}/`);
   await page.waitForLoadState('load');
   assert.equal(await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href')), 'data:,');
   assert.deepEqual(failed, []);

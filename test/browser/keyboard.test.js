@@ -3,24 +3,13 @@
 // Keyboard navigation in real Chromium (issue 4, Netflix TV UI): arrows move
 // focus across cards and rows and keep it in view, rows that load later take
 // part, re-renders keep focus, Enter opens the title and Escape comes back.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { appAndBrowser } from '../helpers/browser-app.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-/** @type {Awaited<ReturnType<typeof startApp>>} */
-let app;
-/** @type {import('playwright-core').Browser} */
-let browser;
-before(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { ATF_ROWS: '3' } }), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const started = appAndBrowser();
 
 /**
  * Waits until the keyboard module is installed (it loads after hydration).
@@ -35,7 +24,7 @@ const keyboardReady = (page) =>
  * @param {(page: Page) => Promise<void>} [beforeLoad] e.g. request routing
  */
 async function openHome(beforeLoad) {
-  const page = await browser.newPage();
+  const page = await started.browser.newPage();
   /** @type {string[]} */
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -43,7 +32,7 @@ async function openHome(beforeLoad) {
     if (message.type() === 'error') errors.push(message.text());
   });
   await beforeLoad?.(page);
-  await page.goto(`${app.url}/`);
+  await page.goto(`${started.app.url}/`);
   await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, {
     timeout: 10_000,
   });
@@ -267,7 +256,7 @@ test('two rows and into a title by keyboard: Right, Down, Right, Enter, all clie
   await page.locator('h1.title__name').waitFor({ timeout: 10_000 });
   assert.equal(await page.locator('h1.title__name').textContent(), name, "the title page is the focused card's");
   assert.equal(await page.evaluate(() => /** @type {any} */ (window).__sameDocument), true, 'no page load on Enter');
-  assert.deepEqual(documents, [`${app.url}/`], 'one document request: the home page');
+  assert.deepEqual(documents, [`${started.app.url}/`], 'one document request: the home page');
 
   // Backspace in a text field edits it; it never navigates.
   await page.evaluate(() => {
@@ -286,16 +275,16 @@ test('two rows and into a title by keyboard: Right, Down, Right, Enter, all clie
   await page.keyboard.press('Escape');
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
   await page.waitForSelector('[data-row-index="1"] a.card__link', { timeout: 10_000 });
-  assert.deepEqual(documents, [`${app.url}/`], 'and back home without a page load either');
+  assert.deepEqual(documents, [`${started.app.url}/`], 'and back home without a page load either');
   assert.equal(await page.evaluate(() => /** @type {any} */ (window).__sameDocument), true);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
 test('Escape and Backspace do nothing on the first page of a visit', async () => {
-  const page = await browser.newPage();
+  const page = await started.browser.newPage();
   await page.goto('about:blank');
-  await page.goto(`${app.url}/`);
+  await page.goto(`${started.app.url}/`);
   await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0);
   await focusFirstCard(page);
   await page.keyboard.press('Escape');

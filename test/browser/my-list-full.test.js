@@ -3,30 +3,19 @@
 // A full My List in real Chromium (issue 21): the 501st add is refused, the
 // toggle rolls back, and the notice says why ("My List is full (500
 // titles)"), not "please try again". The list keeps its 500.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { appAndBrowser } from '../helpers/browser-app.js';
 import { titleIds } from '../helpers/visitor-data.js';
 
 const FILM = 'the-land-girls-1998';
 
-/** @type {Awaited<ReturnType<typeof startApp>>} */
-let app;
-/** @type {import('playwright-core').Browser} */
-let browser;
-before(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { ATF_ROWS: '3' } }), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const started = appAndBrowser();
 
 test('adding to a full list rolls back and says the list is full', async () => {
-  const context = await browser.newContext();
+  const context = await started.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${app.url}/title/${FILM}`);
+  await page.goto(`${started.app.url}/title/${FILM}`);
   await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, {
     timeout: 10_000,
   });
@@ -35,12 +24,12 @@ test('adding to a full list rolls back and says the list is full', async () => {
   const cookie = (await context.cookies()).find((c) => c.name === 'marquee_visitor');
   const visitorId = /^s:([A-Za-z0-9_-]+)\./.exec(decodeURIComponent(cookie?.value ?? ''))?.[1];
   assert.ok(visitorId, 'the page handed out a visitor cookie');
-  const others = (await titleIds(app.catalogUrl, 501)).filter((id) => id !== FILM).slice(0, 500);
+  const others = (await titleIds(started.app.catalogUrl, 501)).filter((id) => id !== FILM).slice(0, 500);
   for (let at = 0; at < others.length; at += 25) {
     await Promise.all(
       others
         .slice(at, at + 25)
-        .map((id) => fetch(`${app.catalogUrl}/visitors/${visitorId}/my-list/${id}`, { method: 'PUT' })),
+        .map((id) => fetch(`${started.app.catalogUrl}/visitors/${visitorId}/my-list/${id}`, { method: 'PUT' })),
     );
   }
 
@@ -52,7 +41,7 @@ test('adding to a full list rolls back and says the list is full', async () => {
   assert.equal(await page.locator('[role="status"]').textContent(), 'My List is full (500 titles)');
   assert.equal(await toggle.getAttribute('aria-pressed'), 'false', 'rolled back');
 
-  const { ids } = await (await fetch(`${app.catalogUrl}/visitors/${visitorId}/my-list`)).json();
+  const { ids } = await (await fetch(`${started.app.catalogUrl}/visitors/${visitorId}/my-list`)).json();
   assert.equal(ids.length, 500);
   assert.ok(!ids.includes(FILM));
   await context.close();

@@ -3,29 +3,18 @@
 // My list and ratings in real Chromium (issue 4): optimistic toggles that
 // survive a reload, and a failed write (catalog faults) that rolls back with
 // a visible message.
-import { test, before, after, afterEach } from 'node:test';
+import { test, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { appAndBrowser } from '../helpers/browser-app.js';
 
 const FILM = 'the-land-girls-1998';
 
-/** @type {Awaited<ReturnType<typeof startApp>>} */
-let app;
-/** @type {import('playwright-core').Browser} */
-let browser;
-before(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { ATF_ROWS: '3' } }), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const started = appAndBrowser();
 afterEach(() => setFaults({}));
 
 /** Catalog faults at run time (docs/contracts.md): only the visitor routes fail. */
 async function setFaults(/** @type {Record<string, unknown>} */ faults) {
-  const res = await fetch(`${app.catalogUrl}/_faults`, {
+  const res = await fetch(`${started.app.catalogUrl}/_faults`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(faults),
@@ -35,12 +24,12 @@ async function setFaults(/** @type {Record<string, unknown>} */ faults) {
 
 /** A new visitor (own cookies) on `path`, hydrated. */
 async function visit(/** @type {string} */ path) {
-  const context = await browser.newContext();
+  const context = await started.browser.newContext();
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${app.url}${path}`);
+  await page.goto(`${started.app.url}${path}`);
   await hydrated(page);
   return { context, page, errors };
 }
@@ -73,7 +62,7 @@ test('add to my list on a card: the My list row appears, and is still there afte
   );
 
   // And off again, from the title page this time.
-  await page.goto(`${app.url}/title/${id}`);
+  await page.goto(`${started.app.url}/title/${id}`);
   await hydrated(page);
   const pageToggle = page.locator('button.mylist--page');
   assert.equal(await pageToggle.getAttribute('aria-pressed'), 'true');

@@ -5,26 +5,15 @@
 // and then the click needs nothing more; a hover that leaves early, a sweep
 // across 20 cards, Save-Data and 2G send nothing or next to nothing; never
 // more than two in flight; one visitor's list and rating never reach another.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { appAndBrowser } from '../helpers/browser-app.js';
 import { DWELL_MS } from '../../client/nav/prefetcher.js';
 
 /** Comfortably past the dwell (100 ms). */
 const HOLD_MS = 400;
 
-/** @type {Awaited<ReturnType<typeof startApp>>} */
-let app;
-/** @type {import('playwright-core').Browser} */
-let browser;
-before(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { ATF_ROWS: '3' } }), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const started = appAndBrowser();
 
 /**
  * A fresh visitor (own context, own cookie) on `path`, its /model.json requests recorded.
@@ -32,7 +21,7 @@ after(async () => {
  * @param {{ initScript?: () => void }} [options]
  */
 async function openPage(path, { initScript } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1800, height: 1300 } });
+  const context = await started.browser.newContext({ viewport: { width: 1800, height: 1300 } });
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   /** @type {{ method: string, url: string, done: boolean }[]} */
@@ -49,7 +38,7 @@ async function openPage(path, { initScript } = {}) {
   };
   page.on('requestfinished', finish);
   page.on('requestfailed', finish);
-  await page.goto(`${app.url}${path}`);
+  await page.goto(`${started.app.url}${path}`);
   await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, {
     timeout: 15_000,
   });
@@ -206,7 +195,7 @@ test("a prefetch never shows one visitor's list or rating to another", async () 
   const link = a.page.locator('section.row[data-row-index="0"] a.card__link').first();
   const href = /** @type {string} */ (await link.getAttribute('href'));
   const id = href.slice('/title/'.length);
-  await a.page.goto(`${app.url}${href}`);
+  await a.page.goto(`${started.app.url}${href}`);
   await a.page.locator('h1.title__name').waitFor();
   await Promise.all([
     a.page.waitForResponse((r) => r.url().includes('/model.json') && r.request().method() === 'POST'),

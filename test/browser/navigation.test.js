@@ -3,29 +3,18 @@
 // Client-side navigation in real Chromium (issue 4): home → title → back
 // without a new document, scroll restored, the title page hydrating cleanly
 // on a direct visit, and the /model.json requests of a round trip counted.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { appAndBrowser } from '../helpers/browser-app.js';
 
 /** Upper bound for home → title → home: the title's missing paths, and rows near the viewport. */
 const MAX_ROUND_TRIP_REQUESTS = 4;
 
-/** @type {Awaited<ReturnType<typeof startApp>>} */
-let app;
-/** @type {import('playwright-core').Browser} */
-let browser;
-before(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { ATF_ROWS: '3' } }), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const started = appAndBrowser();
 
 /** A fresh page recording console errors, documents and /model.json requests. */
 async function openPage(/** @type {string} */ path) {
-  const page = await browser.newPage();
+  const page = await started.browser.newPage();
   /** @type {string[]} */
   const errors = [];
   /** @type {string[]} */
@@ -40,7 +29,7 @@ async function openPage(/** @type {string} */ path) {
     if (r.resourceType() === 'document') documents.push(r.url());
     if (new URL(r.url()).pathname === '/model.json') modelRequests.push(`${r.method()} ${r.url()}`);
   });
-  await page.goto(`${app.url}${path}`);
+  await page.goto(`${started.app.url}${path}`);
   await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, {
     timeout: 10_000,
   });
@@ -63,7 +52,7 @@ test('home → title → back: no new document, scroll restored, nothing refetch
   assert.match(href ?? '', /^\/title\/[a-z0-9-]+$/);
   // link.click() from the page (as keyboard navigation's Enter does) must be intercepted too.
   await link.evaluate((a) => /** @type {HTMLAnchorElement} */ (a).click());
-  await page.waitForURL(`${app.url}${href}`);
+  await page.waitForURL(`${started.app.url}${href}`);
   await page.locator('h1.title__name').waitFor();
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'a new page starts at the top');
   assert.match(await page.title(), / · Marquee$/);
@@ -73,7 +62,7 @@ test('home → title → back: no new document, scroll restored, nothing refetch
   const titleRequests = modelRequests.length - startRequests;
 
   await page.evaluate(() => history.back());
-  await page.waitForURL(`${app.url}/`);
+  await page.waitForURL(`${started.app.url}/`);
   await page.locator('h1.masthead__brand').waitFor();
   await page.waitForFunction(() => window.scrollY === 400, null, { timeout: 5000 });
   await quiet(page);
@@ -84,7 +73,7 @@ test('home → title → back: no new document, scroll restored, nothing refetch
   await page.locator('h1.title__name').waitFor();
   await quiet(page);
 
-  assert.deepEqual(documents, [`${app.url}/`], 'one document for the whole visit: no full reload');
+  assert.deepEqual(documents, [`${started.app.url}/`], 'one document for the whole visit: no full reload');
   assert.deepEqual(errors, []);
   const roundTrip = modelRequests.length - startRequests;
   console.log(
@@ -106,15 +95,15 @@ test('a direct visit to a title hydrates cleanly and its links navigate without 
   const next = page.locator('section.row[data-row-index="0"] a.card__link').first();
   const href = await next.getAttribute('href');
   await next.click();
-  await page.waitForURL(`${app.url}${href}`);
+  await page.waitForURL(`${started.app.url}${href}`);
   await page.waitForFunction(
     (id) => document.querySelector('article.title')?.getAttribute('data-title-id') === id,
     href?.slice('/title/'.length),
   );
   await page.locator('a.masthead__brand').click();
-  await page.waitForURL(`${app.url}/`);
+  await page.waitForURL(`${started.app.url}/`);
   await page.locator('section.row[data-row-index="0"]').waitFor();
-  assert.deepEqual(documents, [`${app.url}/title/the-land-girls-1998`]);
+  assert.deepEqual(documents, [`${started.app.url}/title/the-land-girls-1998`]);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -3,22 +3,11 @@
 // in the row's place, at the row's height, tries again by itself after 1, 3
 // and 9 s, then stops and leaves a "Try again" button, which loads it. The
 // page's clock is Playwright's, so the backoff is stepped through, not waited.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { appAndBrowser } from '../helpers/browser-app.js';
 
-/** @type {Awaited<ReturnType<typeof startApp>>} */
-let app;
-/** @type {import('playwright-core').Browser} */
-let browser;
-before(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { ATF_ROWS: '3' } }), launchBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const started = appAndBrowser();
 
 /** A row the server leaves to the client, below the first screen and its prefetch margin. */
 const INDEX = 8;
@@ -44,7 +33,7 @@ function asksForRow(url) {
  * @param {() => boolean} failing
  */
 async function openHome(failing) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await started.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const rowReads = { count: 0 };
   let documents = 0;
@@ -57,7 +46,7 @@ async function openHome(failing) {
     if (!failing()) return route.continue();
     return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' });
   });
-  await page.goto(`${app.url}/`);
+  await page.goto(`${started.app.url}/`);
   await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, {
     timeout: 15_000,
   });
