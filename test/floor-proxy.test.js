@@ -26,7 +26,13 @@ test('stripScripts leaves the HTML without scripts and preloads, and the rest as
 
 test('the proxy serves the floor of HTML, gzipped when asked, and everything else untouched', async () => {
   const origin = createServer((req, res) => {
-    if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+    if (req.url === '/') {
+      // As Marquee's pages are sent: streamed, a trailer announced and sent at the end.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', trailer: 'Server-Timing' });
+      res.write(PAGE);
+      res.addTrailers({ 'server-timing': 'total;dur=1' });
+      return void res.end();
+    }
     if (req.url === '/missing')
       return void res.writeHead(404, { 'content-type': 'text/html' }).end('<p>no</p><script>x</script>');
     res.writeHead(200, { 'content-type': 'image/webp' }).end(Buffer.from([1, 2, 3]));

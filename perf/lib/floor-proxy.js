@@ -40,6 +40,9 @@ export async function startFloorProxy(target) {
       delete outHeaders['transfer-encoding'];
       delete outHeaders.connection;
       delete outHeaders['keep-alive'];
+      // The page announces trailers (Server-Timing): a body sent whole with a
+      // length cannot carry them, and Node refuses the header then.
+      delete outHeaders.trailer;
       if (type.startsWith('text/html')) {
         // Compressed again as the page's own HTML is: on a throttled link the
         // floor must not pay for bytes the page does not send.
