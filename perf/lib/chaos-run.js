@@ -5,6 +5,7 @@
 import { startCatalog } from './processes.js';
 import { startChaosApp, watchRss } from './chaos-app.js';
 import { startLoad, loadFigures } from './chaos-load.js';
+import { bucketQuantile, scrape } from './prometheus.js';
 
 const WARMUP_S = 2;
 
@@ -92,16 +93,34 @@ export async function runScenario(scenario, options) {
 
     if (scenario.faults) await context.setFaults(scenario.faults);
     options.log(`${scenario.name}: ${scenario.what}`);
+    // The app's own view of its pages: from the request parsed to the last byte.
+    // A client's wait beyond it was spent in socket buffers or in the generator.
+    const metricsBefore = await scrape(app.url).catch(() => null);
     context.load = context.startLoad({ fresh: scenario.fresh });
     await scenario.run(context);
     const figures = loadFigures(await context.load.stop());
+    const metricsAfter = metricsBefore && (await scrape(app.url).catch(() => null));
+    const appMs = (/** @type {number} */ q) => {
+      if (!metricsBefore || !metricsAfter) return null;
+      const where = { method: 'GET', route: path, status: '200' };
+      const seconds = bucketQuantile(metricsBefore, metricsAfter, 'http_request_duration_seconds', where, q);
+      return seconds === null ? null : seconds === Infinity ? Infinity : Math.round(seconds * 1000);
+    };
     const { marked } = figures;
     if (marked)
       notes.push(
         `in flight at the signal: ${marked.inFlight}; ended whole: ${marked.complete}, ` +
           `cut pages: ${marked.truncated}, other failures: ${marked.failed}`,
       );
-    return { scenario: scenario.name, what: scenario.what, ...figures, peakRssMb: rss.stop(), notes };
+    return {
+      scenario: scenario.name,
+      what: scenario.what,
+      ...figures,
+      appP50Ms: appMs(0.5),
+      appP99Ms: appMs(0.99),
+      peakRssMb: rss.stop(),
+      notes,
+    };
   } finally {
     await stopAll();
   }

@@ -16,13 +16,17 @@ export const CHAOS_COLUMNS = [
   ['other non-200', (r) => r.otherNon200],
   ['p50 ms', (r) => r.p50],
   ['p99 ms', (r) => r.p99],
+  ['app p50 ms', (r) => bound(r.appP50Ms)],
+  ['app p99 ms', (r) => bound(r.appP99Ms)],
   ['peak RSS MB', (r) => r.peakRssMb],
 ];
 
 const LEGEND = [
   'completed: whole answers (a page with its </html>); failed: cut, reset or timed out (truncated included);',
   'refused: connection refused (nothing listened); truncated: 200 pages without </html>;',
-  'blank: sampled 200 pages (1 in 4) without a single class="card"; p50/p99: of 200 answers; peak RSS: the app (VmHWM).',
+  'blank: sampled 200 pages (1 in 4) without a single class="card"; p50/p99: of 200 answers, as the client waited;',
+  "app p50/p99: the same pages inside the app (its duration histogram: request parsed to last byte; a bucket's upper bound);",
+  'peak RSS: the app (VmHWM).',
 ];
 
 /** @param {ScenarioResult[]} results */
@@ -43,6 +47,12 @@ export function formatChaosTable(results) {
 /** @param {ScenarioResult} result one line: name=value for every column */
 export function formatChaosRow(result) {
   return CHAOS_COLUMNS.map(([name, pick]) => `${name} ${show(pick(result))}`).join(', ');
+}
+
+/** @param {number | null | undefined} ms a histogram bucket's upper bound */
+function bound(ms) {
+  if (ms === null || ms === undefined) return null;
+  return ms === Infinity ? '>last bucket' : `≤${ms}`;
 }
 
 /** @param {unknown} value */

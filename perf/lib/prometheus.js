@@ -40,6 +40,37 @@ export function total(samples, name, where = {}) {
   return sum;
 }
 
+/**
+ * A quantile of what a histogram counted between two scrapes, as the upper
+ * bound of the bucket it falls in (a histogram knows no finer), in the
+ * histogram's unit; null when nothing was counted.
+ * @param {Sample[]} before
+ * @param {Sample[]} after
+ * @param {string} name the histogram's name, without _bucket
+ * @param {Record<string, string>} where labels the series must have
+ * @param {number} q 0 to 1
+ * @returns {number | null} Infinity: past the last finite bucket
+ */
+export function bucketQuantile(before, after, name, where, q) {
+  /** @type {Map<number, number>} */
+  const counts = new Map();
+  for (const [samples, sign] of /** @type {const} */ ([
+    [after, 1],
+    [before, -1],
+  ])) {
+    for (const sample of samples) {
+      if (sample.name !== `${name}_bucket`) continue;
+      if (!Object.entries(where).every(([key, value]) => sample.labels[key] === value)) continue;
+      const le = sample.labels.le === '+Inf' ? Infinity : Number(sample.labels.le);
+      counts.set(le, (counts.get(le) ?? 0) + sign * sample.value);
+    }
+  }
+  const bounds = [...counts.keys()].sort((a, b) => a - b);
+  const all = counts.get(Infinity) ?? 0;
+  if (all <= 0) return null;
+  return bounds.find((le) => /** @type {number} */ (counts.get(le)) >= q * all) ?? Infinity;
+}
+
 /** @param {string} baseUrl */
 export async function scrape(baseUrl) {
   const res = await fetch(new URL('/metrics', baseUrl), { signal: AbortSignal.timeout(5000) });
