@@ -3,7 +3,8 @@
 // npm run perf:nav-heap -- [--navs 500] [--every 50] [--url URL] [--env 'K=v ...'] [--json FILE]
 // What a long session costs in memory: from `/`, client navigations each to a
 // title never opened before (a card link clicked on the current page; home
-// again for more when none is new), with prefetch as configured. Every
+// again, or hops through titles already opened, when none is new), with
+// prefetch as configured. Every
 // `--every` navigations: forced GC twice (CDP), then the JS heap in use.
 // Prints the heap per step and its growth from the
 // first step to the last (target: flat within 10%, issue 19). A navigation
@@ -40,6 +41,8 @@ if (problems.length > 0) {
 
 /** @type {(() => Promise<unknown>)[]} */
 const stops = [];
+/** Navigations to titles already opened, made only to reach new ones. */
+let hops = 0;
 try {
   await main();
 } catch (error) {
@@ -71,15 +74,15 @@ async function main() {
   await page.goto(home);
   await interactive(page);
 
-  /** @type {{ navigations: number, heapKB: number }[]} */
+  /** @type {{ navigations: number, hops: number, heapKB: number }[]} */
   const steps = [];
   const seen = new Set();
   const measure = async (/** @type {number} */ n) => {
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = /** @type {{ usedSize: number }} */ (await cdp.send('Runtime.getHeapUsage'));
-    steps.push({ navigations: n, heapKB: Math.round(usedSize / 1024) });
-    console.log(`  ${String(n).padStart(5)} navigations: heap ${Math.round(usedSize / 1024)} KB`);
+    steps.push({ navigations: n, hops, heapKB: Math.round(usedSize / 1024) });
+    console.log(`  ${String(n).padStart(5)} navigations: heap ${Math.round(usedSize / 1024)} KB (${hops} hops)`);
   };
   console.log(`perf:nav-heap: ${navs} client navigations to new titles on ${target.url} ${values.env}`);
   for (let n = 1; n <= navs; n += 1) {
@@ -120,7 +123,9 @@ async function interactive(page) {
 }
 
 /**
- * A card link on the page to a title not opened yet; else home, scrolling until one shows.
+ * A card link on the page to a title not opened yet; else home, scrolled
+ * until one shows; else hops through titles already opened (their "more like
+ * this" rows lead further), each hop a navigation of its own, not counted.
  * @param {import('playwright-core').Page} page
  * @param {Set<string>} seen
  * @returns {Promise<{ href: string, path: string, name: string } | null>}
@@ -142,11 +147,24 @@ async function unseenCard(page, seen) {
   if (here) return here;
   await page.locator('a[href="/"]').first().click();
   await page.waitForFunction(() => location.pathname === '/' && !!document.querySelector('.home'));
-  for (let i = 0; i < 60; i += 1) {
+  for (let i = 0; i < 30; i += 1) {
     const found = await find();
     if (found) return found;
     await page.mouse.wheel(0, 1200);
     await page.waitForTimeout(150);
+  }
+  for (let hop = 0; hop < 40; hop += 1) {
+    const cards = page.locator('a.card__link');
+    const count = await cards.count();
+    if (count === 0) return null;
+    const card = cards.nth(Math.floor(Math.random() * count));
+    const path = await card.evaluate((a) => /** @type {HTMLAnchorElement} */ (a).pathname);
+    await card.click();
+    await page.waitForFunction((p) => location.pathname === p, path, { timeout: 15_000 });
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 15_000 });
+    hops += 1;
+    const found = await find();
+    if (found) return found;
   }
   return null;
 }
