@@ -3,7 +3,7 @@
 // npm run perf:nav-heap -- [--navs 500] [--every 50] [--url URL] [--env 'K=v ...'] [--json FILE]
 // What a long session costs in memory: from `/`, client navigations each to a
 // title never opened before (a card link clicked on the current page; home
-// again, or hops through titles already opened, when none is new), with
+// again, or hops through lists and titles already opened, when none is new), with
 // prefetch as configured. Every
 // `--every` navigations: forced GC twice (CDP), then the JS heap in use.
 // Prints the heap per step and its growth from the
@@ -153,13 +153,16 @@ async function unseenCard(page, seen) {
     await page.mouse.wheel(0, 1200);
     await page.waitForTimeout(150);
   }
-  for (let hop = 0; hop < 40; hop += 1) {
-    const cards = page.locator('a.card__link');
-    const count = await cards.count();
+  for (let hop = 0; hop < 60; hop += 1) {
+    // A list's own page (a genre's best 30) or a title's genre reach further than
+    // "more like this", whose first positions home already shows.
+    const lists = page.locator('a.row__link, a.title__genre');
+    const links = (await lists.count()) > 0 && Math.random() < 0.7 ? lists : page.locator('a.card__link');
+    const count = await links.count();
     if (count === 0) return null;
-    const card = cards.nth(Math.floor(Math.random() * count));
-    const path = await card.evaluate((a) => /** @type {HTMLAnchorElement} */ (a).pathname);
-    await card.click();
+    const link = links.nth(Math.floor(Math.random() * count));
+    const path = await link.evaluate((a) => /** @type {HTMLAnchorElement} */ (a).pathname);
+    await link.click();
     await page.waitForFunction((p) => location.pathname === p, path, { timeout: 15_000 });
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 15_000 });
     hops += 1;
