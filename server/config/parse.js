@@ -52,13 +52,7 @@ export function nonEmpty(raw) {
  */
 export function optionalUrl(raw) {
   if (raw === '') return null;
-  let url;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error('must be an absolute URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('must be http: or https:');
+  const url = httpUrl(raw, 'must be an absolute URL');
   // Each call adds its own path and query (/titles?ids=…): a query or
   // fragment here would be dropped or mangled, so refuse it.
   if (url.search || url.hash || /[?#]/.test(raw))
@@ -223,13 +217,7 @@ function isAddressOrSubnet(item) {
  * @param {string} raw
  */
 export function publicOrigin(raw) {
-  let url;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error('must be an origin such as https://films.example');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('must be http: or https:');
+  const url = httpUrl(raw, 'must be an origin such as https://films.example');
   if (url.username || url.password || url.search || url.hash || /[?#]/.test(raw) || url.pathname !== '/')
     throw new Error('must be scheme://host[:port] only, as browsers send it in Origin (no path, query or user)');
   return url.origin;
@@ -249,4 +237,20 @@ export function metricsToken(raw) {
 export function atfRows(raw) {
   if (raw === 'all') return 'all';
   return integer(1, 100)(raw);
+}
+
+/**
+ * @param {string} raw
+ * @param {string} unparsable what the error says the value must be when it is no URL at all
+ * @returns {URL} an http: or https: URL
+ */
+function httpUrl(raw, unparsable) {
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(unparsable);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('must be http: or https:');
+  return url;
 }
