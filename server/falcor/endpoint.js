@@ -60,6 +60,8 @@ export function falcorEndpoint({
   return async function falcorModelJson(req, res) {
     let request;
     let router;
+    /** @type {{ graph: import('../pages/model.js').PageGraph, paths: any[] } | null} a get the graph cache answers */
+    let throughGraph = null;
     try {
       const isRead = req.method === 'GET' || req.method === 'HEAD';
       if (!isRead && req.method !== 'POST') {
@@ -70,7 +72,10 @@ export function falcorEndpoint({
         ? queryFields(req.originalUrl ?? req.url)
         : await bodyFields(req, maxBodyBytes, bodyTimeoutMs);
       request = validateFalcorRequest(isRead ? 'GET' : 'POST', field, { maxPaths });
-      router = createRouterFor(req);
+      // A get the graph cache answers needs no router of its own (readGraphFor builds the visitor's).
+      if (readGraphFor && request.method === 'get' && splittable(request.paths))
+        throughGraph = { graph: readGraphFor(req), paths: request.paths };
+      else router = createRouterFor(req);
       if (request.method === 'set' && hasReadOnlyPath(router, request.simplePaths))
         throw new RequestError(400, 'jsonGraph.paths: a path no route can set (read-only)');
     } catch (err) {
@@ -90,10 +95,9 @@ export function falcorEndpoint({
       // Pitfall: a below-the-fold row or a click's title query walking the
       // router for catalog data the shared cache already holds (two upstream
       // round trips where the visitor's list alone needs one).
-      const envelope =
-        readGraphFor && request.method === 'get' && splittable(request.paths)
-          ? await readThroughGraph(readGraphFor(req), request.paths)
-          : await run(router, request);
+      const envelope = throughGraph
+        ? await readThroughGraph(throughGraph.graph, throughGraph.paths)
+        : await run(router, request);
       // Nearly all of the router's time is waiting on the catalog: exposed
       // as the `upstream` phase of Server-Timing and of the request log.
       if (res.locals) {
