@@ -3,9 +3,9 @@
 // cache, no cookies: a first visit), the profile's throttling over CDP, the
 // in-page figures from window.__marqueePerf once the lab TTI search ends, and
 // what went over the network (HTML and JS bytes, requests) from CDP events.
-import { gzipSync } from 'node:zlib';
 import { applyThrottling, contextOptions } from './throttling.js';
 import { GRID_SELECTOR } from '../../client/measure/key-input.js';
+import { watchNetwork } from './page-network.js';
 
 /**
  * @typedef {{
@@ -119,48 +119,6 @@ async function pressArrowKeys(page) {
     await page.waitForTimeout(150);
   }
   await page.waitForTimeout(300); // Event Timing entries arrive after the paint
-}
-
-/**
- * Records every request of the page from CDP Network events.
- * @param {import('playwright-core').CDPSession} cdp
- */
-function watchNetwork(cdp) {
-  /** @type {Map<string, { type: string, transfer: number, finished: boolean }>} */
-  const requests = new Map();
-  let sent = 0;
-  cdp.on('Network.requestWillBeSent', (event) => {
-    // Beacons (type Ping) are the measurement's own traffic, not the page's.
-    if (event.type === 'Ping') return;
-    sent += 1;
-    requests.set(event.requestId, { type: event.type ?? 'Other', transfer: 0, finished: false });
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    const request = requests.get(event.requestId);
-    if (request) Object.assign(request, { transfer: event.encodedDataLength, finished: true });
-  });
-
-  return {
-    count: () => sent,
-    async bytes() {
-      const totals = { htmlBytes: 0, htmlTransferBytes: 0, jsBytes: 0, jsGzipBytes: 0, jsTransferBytes: 0 };
-      for (const [requestId, request] of requests) {
-        if (!request.finished || (request.type !== 'Document' && request.type !== 'Script')) continue;
-        const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
-        const raw = Buffer.from(body, base64Encoded ? 'base64' : 'utf8');
-        if (request.type === 'Document') {
-          totals.htmlBytes += raw.length;
-          totals.htmlTransferBytes += request.transfer;
-        } else {
-          totals.jsBytes += raw.length;
-          // What gzip -6 (the usual server setting) would send, whatever this server does.
-          totals.jsGzipBytes += gzipSync(raw).length;
-          totals.jsTransferBytes += request.transfer;
-        }
-      }
-      return totals;
-    },
-  };
 }
 
 /**
