@@ -118,7 +118,7 @@ export function createRouter({ clients, visitorId = null, newVisitor = false, lo
  * A path that ends up reading the visitor's list: `myList…`, or any title's `inMyList`.
  * @param {readonly unknown[]} path
  */
-export function asksForMyList(path) {
+function asksForMyList(path) {
   if (path[0] === 'myList') return true;
   const last = path[path.length - 1];
   return Array.isArray(last) ? last.includes('inMyList') : last === 'inMyList';

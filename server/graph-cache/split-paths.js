@@ -52,10 +52,18 @@ export function splitPaths(paths) {
     if (visitorKeys.length === 0) continue;
     // A title named outright (`titlesById[id].userRating`): no ref to wait for,
     // so its visitor keys go in the first round, beside the catalog's.
-    if (path[0] === 'titlesById' && path.length === 3) visitorRoots.push([...prefix, visitorKeys]);
+    if (namesTitle(path)) visitorRoots.push([...prefix, visitorKeys]);
     else throughRefs.push({ prefix, catalogKeys: [], visitorKeys });
   }
   return { catalog, visitorRoots, throughRefs };
+}
+
+/**
+ * A path that names its title outright (`titlesById[id][keys]`): no ref to wait for.
+ * @param {readonly unknown[]} path
+ */
+function namesTitle(path) {
+  return path[0] === 'titlesById' && path.length === 3;
 }
 
 /**
@@ -71,7 +79,7 @@ export function splittable(paths) {
     const keys = Array.isArray(last) ? last : [last];
     if (path.length < 2 || !keys.every((key) => typeof key === 'string')) return false;
     const visitor = keys.some((key) => VISITOR_KEYS.includes(/** @type {string} */ (key)));
-    const throughRefs = !VISITOR_BRANCHES.has(String(path[0])) && !(path[0] === 'titlesById' && path.length === 3);
+    const throughRefs = !VISITOR_BRANCHES.has(String(path[0])) && !namesTitle(path);
     // Visitor keys behind catalog refs are asked once those refs are in the graph: only a catalog key brings them.
     return !(visitor && throughRefs && keys.every((key) => VISITOR_KEYS.includes(/** @type {string} */ (key))));
   });
