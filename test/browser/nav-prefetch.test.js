@@ -142,11 +142,13 @@ test('a hover that leaves before the dwell sends nothing; a sweep across 20 card
 
 test('never more than two prefetches in flight; keyboard focus prefetches too', async () => {
   const { context, page, model } = await openPage('/');
-  // Slow answers, so that in-flight prefetches pile up if they can.
-  await page.route('**/model.json?*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    // The test may have closed its page by then: a held request has nowhere to go.
-    await route.continue().catch(() => {});
+  // Answers held until the test lets them go, so that in-flight prefetches pile up if they
+  // can (a timer here let the first answer arrive mid-loop on a loaded machine: a third
+  // prefetch then started, rightly).
+  /** @type {import('playwright-core').Route[]} */
+  const held = [];
+  await page.route('**/model.json?*', (route) => {
+    held.push(route);
   });
   let most = 0;
   const timer = setInterval(() => {
@@ -162,6 +164,7 @@ test('never more than two prefetches in flight; keyboard focus prefetches too', 
   clearInterval(timer);
   assert.equal(model.length - before, 2, 'two prefetches started, the others dropped');
   assert.ok(most <= 2, `${most} in flight at once`);
+  await Promise.all(held.map((route) => route.continue()));
   await page.unroute('**/model.json?*');
   await context.close();
 });
