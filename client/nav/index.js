@@ -95,5 +95,18 @@ export function start({ model, strict, options, registry, show, initial }, trigg
   addEventListener('touchstart', onIntent, { capture: true, passive: true });
   addEventListener('pointerout', onLeave, true);
   addEventListener('focusout', onLeave, true);
-  if (trigger.type !== 'click') onIntent(trigger);
+  // The intent that loaded this chunk counts only if it still holds: a pointer
+  // that left the link, or focus that moved on, while the chunk loaded sends nothing.
+  if (trigger.type !== 'click' && stillOn(linkOf(trigger), trigger)) onIntent(trigger);
+}
+
+/**
+ * @param {HTMLAnchorElement | null} link
+ * @param {Event} trigger pointerover, focusin or touchstart
+ */
+function stillOn(link, trigger) {
+  if (!link) return false;
+  if (trigger.type === 'pointerover') return link.matches(':hover');
+  if (trigger.type === 'focusin') return link.contains(document.activeElement);
+  return true; // a touch: the tap follows
 }
