@@ -1,16 +1,18 @@
 // @ts-check
 /* global document, location -- page.evaluate and waitForFunction bodies run in the page */
-// npm run perf:nav-heap -- [--navs 500] [--every 50] [--url URL] [--env 'K=v ...'] [--json FILE]
+// npm run perf:nav-heap -- [--navs 500] [--every 50] [--url URL] [--env 'K=v ...'] [--json FILE] [--snapshots DIR]
 // What a long session costs in memory: from `/`, client navigations each to a
 // title never opened before (a card link clicked on the current page; home
-// again, or hops through lists and titles already opened, when none is new), with
+// again, or hops through genre pages and titles already opened, when none is new), with
 // prefetch as configured. Every
 // `--every` navigations: forced GC twice (CDP), then the JS heap in use.
 // Prints the heap per step and its growth from the
 // first step to the last (target: flat within 10%, issue 19). A navigation
 // that did not show the clicked title's heading is broken: the run says so
-// and exits 1.
-import { writeFileSync } from 'node:fs';
+// and exits 1. With --snapshots, a heap snapshot at each step too (DevTools'
+// Memory panel compares two: what the session kept between them).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../test/helpers/browser.js';
 import { buildClient } from './lib/tti-server.js';
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     env: { type: 'string', default: '' },
     json: { type: 'string' },
+    snapshots: { type: 'string' },
   },
 });
 const navs = Number(values.navs);
@@ -82,7 +85,10 @@ async function main() {
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = /** @type {{ usedSize: number }} */ (await cdp.send('Runtime.getHeapUsage'));
     steps.push({ navigations: n, hops, heapKB: Math.round(usedSize / 1024) });
-    console.log(`  ${String(n).padStart(5)} navigations: heap ${Math.round(usedSize / 1024)} KB (${hops} hops)`);
+    const snapshot = values.snapshots ? await writeSnapshot(cdp, values.snapshots, n) : '';
+    console.log(
+      `  ${String(n).padStart(5)} navigations: heap ${Math.round(usedSize / 1024)} KB (${hops} hops)${snapshot && `, ${snapshot}`}`,
+    );
   };
   console.log(`perf:nav-heap: ${navs} client navigations to new titles on ${target.url} ${values.env}`);
   for (let n = 1; n <= navs; n += 1) {
@@ -113,6 +119,28 @@ async function main() {
   );
   if (values.json)
     writeFileSync(values.json, `${JSON.stringify({ at: new Date().toISOString(), env, steps, growth }, null, 2)}\n`);
+}
+
+/**
+ * The heap as DevTools saves it, into `dir/nav-N.heapsnapshot`.
+ * @param {import('playwright-core').CDPSession} cdp
+ * @param {string} dir
+ * @param {number} n
+ */
+async function writeSnapshot(cdp, dir, n) {
+  /** @type {string[]} */
+  const chunks = [];
+  const onChunk = (/** @type {{ chunk: string }} */ { chunk }) => chunks.push(chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  try {
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  } finally {
+    cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  }
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `nav-${n}.heapsnapshot`);
+  writeFileSync(file, chunks.join(''));
+  return file;
 }
 
 /** @param {import('playwright-core').Page} page */
@@ -154,10 +182,16 @@ async function unseenCard(page, seen) {
     await page.waitForTimeout(150);
   }
   for (let hop = 0; hop < 60; hop += 1) {
-    // A list's own page (a genre's best 30) or a title's genre reach further than
-    // "more like this", whose first positions home already shows.
+    // A genre's next 30, a list's own page (a genre's best 30) or a title's genre
+    // reach further than "more like this", whose first positions home already shows.
+    const next = page.locator('a.pager__link[rel="next"]');
     const lists = page.locator('a.row__link, a.title__genre');
-    const links = (await lists.count()) > 0 && Math.random() < 0.7 ? lists : page.locator('a.card__link');
+    const links =
+      (await next.count()) > 0
+        ? next
+        : (await lists.count()) > 0 && Math.random() < 0.7
+          ? lists
+          : page.locator('a.card__link');
     const count = await links.count();
     if (count === 0) return null;
     const link = links.nth(Math.floor(Math.random() * count));

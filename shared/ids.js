@@ -18,6 +18,9 @@ export const VISITOR_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** A genre's slug in a page address: `/genre/science-fiction`. */
 export const GENRE_SLUG = /^[a-z0-9-]{1,80}$/;
 
+/** A genre page after the first, in its address: `/genre/drama/2` (2 to 999; page 1 is `/genre/drama`). */
+export const GENRE_PAGE = /^(?:[2-9]|[1-9][0-9]{1,2})$/;
+
 /** Genre lists are the lists whose id is this prefix and the genre's slug. */
 export const GENRE_LIST_PREFIX = 'genre-';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { startApp } from './helpers/app.js';
 import { rowsOf, textOf } from './helpers/markup.js';
 import { PAGE_TEMPLATES, matchRoute } from '../shared/pages/registry.js';
-import { GENRE_ROWS } from '../shared/pages/genre.jsx';
+import { GENRE_PAGE_SIZE, GENRE_ROWS } from '../shared/pages/genre.jsx';
 
 /** @type {Awaited<ReturnType<typeof startApp>>} */
 let app;
@@ -33,6 +33,13 @@ test('the registry knows the genre page: its template and its slug shape', () =>
   });
   assert.equal(matchRoute('/genre/Drama'), null, 'upper case is not a slug');
   assert.equal(matchRoute('/genre/'), null);
+  assert.deepEqual(matchRoute('/genre/drama/2'), {
+    name: 'genre',
+    template: '/genre/:slug/:page',
+    params: { slug: 'drama', page: '2' },
+  });
+  for (const page of ['1', '0', '02', '1000', 'x', '-2'])
+    assert.equal(matchRoute(`/genre/drama/${page}`), null, `page ${page}: page 1 is /genre/drama, the rest 2 to 999`);
 });
 
 test("a known genre: 200, its name, and its best films in rows of ten, in the list's order", async () => {
@@ -56,6 +63,47 @@ test("a known genre: 200, its name, and its best films in rows of ten, in the li
     'the cards are the list’s first 30 titles, in order',
   );
   assert.match(html, new RegExp(`The best 30 of ${list.length} films`));
+});
+
+test("the genre's later films, 30 a page: in the list's order, linked both ways, a 404 past the end", async () => {
+  const list = await genreList();
+  const last = Math.ceil(list.length / GENRE_PAGE_SIZE);
+  assert.ok(last >= 3, 'Drama has at least three pages of films');
+
+  const first = await (await fetch(`${app.url}/genre/drama`)).text();
+  assert.match(first, /<a class="pager__link" rel="next" href="\/genre\/drama\/2">Films 31–60 →<\/a>/);
+  assert.doesNotMatch(first, /rel="prev"/, 'page 1 has nothing before it');
+
+  const res = await fetch(`${app.url}/genre/drama/2`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  assert.match(html, /<title>Drama films, page 2 · Marquee<\/title>/);
+  assert.match(html, new RegExp(`Films 31–60 of ${list.length}, best first`));
+  const rows = rowsOf(html);
+  assert.deepEqual(
+    rows.map((row) => row.heading),
+    ['31–40', '41–50', '51–60'],
+  );
+  const { ids } = await (await fetch(`${app.catalogUrl}/lists/${list.id}?from=30&to=59`)).json();
+  assert.deepEqual(
+    rows.flatMap((row) => row.cards),
+    ids,
+    'the cards are the list’s titles 31 to 60, in order',
+  );
+  assert.match(html, /<a class="pager__link" rel="prev" href="\/genre\/drama">← Films 1–30<\/a>/);
+  assert.match(html, /<a class="pager__link" rel="next" href="\/genre\/drama\/3">/);
+
+  const end = await fetch(`${app.url}/genre/drama/${last}`);
+  assert.equal(end.status, 200);
+  const endHtml = await end.text();
+  assert.doesNotMatch(endHtml, /rel="next"/, 'the last page links on to nothing');
+  const onEnd = rowsOf(endHtml).flatMap((row) => row.cards).length;
+  assert.equal(onEnd, list.length - (last - 1) * GENRE_PAGE_SIZE, 'the last page holds the rest');
+
+  const past = await fetch(`${app.url}/genre/drama/${last + 1}`);
+  assert.equal(past.status, 404, 'a page past the end');
+  assert.match(await past.text(), /Page not found/);
+  assert.equal((await fetch(`${app.url}/genre/no-such-genre/2`)).status, 404);
 });
 
 test('the page hands its client the cache it rendered from, under its own route template', async () => {

@@ -1,7 +1,9 @@
 // @ts-check
 // The genre page (`/genre/:slug`): a genre's best films, three rows of cards,
-// all server-rendered (a small page: nothing to load later). Its data is the
-// genre's catalog list, `listsById['genre-<slug>']`; an unknown genre is a 404.
+// all server-rendered (a small page: nothing to load later), and the next 30
+// at `/genre/:slug/2`, and so on to the list's end. Its data is the genre's
+// catalog list, `listsById['genre-<slug>']`; an unknown genre, or a page past
+// the list's end, is a 404.
 // A page small enough to keep its component here; see docs/adding-a-page.md.
 import { Masthead } from '../components/Masthead.jsx';
 import { TitleRow } from '../components/TitleRow.jsx';
@@ -14,11 +16,22 @@ import { genreListId } from '../ids.js';
 /**
  * @typedef {import('../graph/types.js').Row} Row
  * @typedef {import('../graph/types.js').PathSet} PathSet
- * @typedef {{ name: string, length: number, rows: Row[] } | null} GenreProps null: no such genre
+ * @typedef {{ slug: string, name: string, length: number, page: number, rows: Row[] } | null} GenreProps
+ *   null: no such genre; page: 1 for `/genre/:slug`
  */
 
-/** Rows of cards on the page: its top 30 films. */
+/** Rows of cards on the page. */
 export const GENRE_ROWS = 3;
+/** Films on one page: 30. */
+export const GENRE_PAGE_SIZE = GENRE_ROWS * CARDS_PER_ROW;
+
+/** @param {import('./registry.js').Params} params @returns {number} 1 for `/genre/:slug` */
+const pageOf = ({ page }) => (page ? Number(page) : 1);
+/** @param {string} slug @param {number} page */
+const pageHref = (slug, page) => (page === 1 ? `/genre/${slug}` : `/genre/${slug}/${page}`);
+/** "31–60", the films of a page by their place in the list. */
+const placesOf = (/** @type {number} */ page, /** @type {number} */ length) =>
+  `${(page - 1) * GENRE_PAGE_SIZE + 1}–${Math.min(length, page * GENRE_PAGE_SIZE)}`;
 
 /** @param {{ genre: GenreProps }} props */
 export function Component({ genre }) {
@@ -29,11 +42,16 @@ export function Component({ genre }) {
         <main className="rows">
           <header className="genre">
             <h1 className="genre__name">{genre.name}</h1>
-            <p className="genre__count">{`The best ${Math.min(genre.length, GENRE_ROWS * CARDS_PER_ROW)} of ${genre.length} films`}</p>
+            <p className="genre__count">
+              {genre.page === 1
+                ? `The best ${Math.min(genre.length, GENRE_PAGE_SIZE)} of ${genre.length} films`
+                : `Films ${placesOf(genre.page, genre.length)} of ${genre.length}, best first`}
+            </p>
           </header>
           {genre.rows.map((row) => (
             <TitleRow key={row.id} row={row} eager={row.index === 0} />
           ))}
+          <Pager genre={genre} />
         </main>
       ) : (
         <main className="not-found">
@@ -53,9 +71,36 @@ export function headQuery({ slug }) {
   return [['listsById', genreListId(slug), [...TitleRow.paths]]];
 }
 
+/**
+ * Links to the pages before and after this one, where there are films.
+ * @param {{ genre: NonNullable<GenreProps> }} props
+ */
+function Pager({ genre }) {
+  const { slug, name, length, page } = genre;
+  const last = Math.ceil(length / GENRE_PAGE_SIZE);
+  if (last <= 1) return null;
+  return (
+    <nav className="pager" aria-label={`More ${name.toLowerCase()} films`}>
+      {page > 1 ? (
+        <a className="pager__link" rel="prev" href={pageHref(slug, page - 1)}>
+          {`← Films ${placesOf(page - 1, length)}`}
+        </a>
+      ) : (
+        <span />
+      )}
+      {page < last ? (
+        <a className="pager__link" rel="next" href={pageHref(slug, page + 1)}>
+          {`Films ${placesOf(page + 1, length)} →`}
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
 /** @param {import('./registry.js').Params} params @returns {PathSet[]} */
 export function query(params) {
-  const cards = { from: 0, to: GENRE_ROWS * CARDS_PER_ROW - 1 };
+  const from = (pageOf(params) - 1) * GENRE_PAGE_SIZE;
+  const cards = { from, to: from + GENRE_PAGE_SIZE - 1 };
   return [...headQuery(params), ['listsById', genreListId(params.slug), cards, [...TitleCard.paths]]];
 }
 
@@ -64,34 +109,43 @@ export function query(params) {
  * @param {import('./registry.js').Params} params
  * @returns {{ genre: GenreProps }}
  */
-export function props(cache, { slug }) {
-  const path = ['listsById', genreListId(slug)];
+export function props(cache, params) {
+  const path = ['listsById', genreListId(params.slug)];
   const name = readPath(cache, [...path, 'name']);
   if (typeof name !== 'string') return { genre: null };
   const length = readPath(cache, [...path, 'length']);
+  const page = pageOf(params);
   /** @type {Row[]} */
   const rows = [];
   for (let index = 0; index < GENRE_ROWS; index++) {
-    const from = index * CARDS_PER_ROW;
+    const from = (page - 1) * GENRE_PAGE_SIZE + index * CARDS_PER_ROW;
     const titles = readTitles(cache, path, length, { keys: TitleCard.paths, maxCards: CARDS_PER_ROW, from });
     if (titles.length > 0)
-      rows.push({ index, id: `${path[1]}-${index}`, name: `${from + 1}–${from + titles.length}`, titles });
+      rows.push({ index, id: `${path[1]}-${page}-${index}`, name: `${from + 1}–${from + titles.length}`, titles });
   }
-  return { genre: { name, length: typeof length === 'number' ? length : 0, rows } };
+  return { genre: { slug: params.slug, name, length: typeof length === 'number' ? length : 0, page, rows } };
 }
 
-/** 404 when the catalog has no such genre list; 503 when it could not say. */
-export function status(/** @type {unknown} */ cache, /** @type {import('./registry.js').Params} */ { slug }) {
-  if (typeof readPath(cache, ['listsById', genreListId(slug), 'name']) === 'string') return 200;
-  return isMissing(cache, ['listsById', genreListId(slug)], 'name') ? 404 : 503;
+/** 404 when the catalog has no such genre list, or the page starts past its end; 503 when the catalog could not say. */
+export function status(/** @type {unknown} */ cache, /** @type {import('./registry.js').Params} */ params) {
+  const path = /** @type {[string, string]} */ (['listsById', genreListId(params.slug)]);
+  if (typeof readPath(cache, [...path, 'name']) !== 'string') return isMissing(cache, path, 'name') ? 404 : 503;
+  const length = readPath(cache, [...path, 'length']);
+  if (typeof length !== 'number') return 503;
+  return (pageOf(params) - 1) * GENRE_PAGE_SIZE < length ? 200 : 404;
 }
 
 /** @param {{ genre: GenreProps }} props */
 export function documentTitle({ genre }) {
-  return genre ? `${genre.name} films · Marquee` : 'Genre not found · Marquee';
+  if (!genre) return 'Genre not found · Marquee';
+  return genre.page === 1 ? `${genre.name} films · Marquee` : `${genre.name} films, page ${genre.page} · Marquee`;
 }
 
 /** @param {{ genre: GenreProps }} props */
 export function description({ genre }) {
-  return genre ? `The best ${genre.name.toLowerCase()} films in the catalog.` : 'There is no genre at this address.';
+  if (!genre) return 'There is no genre at this address.';
+  const films = `${genre.name.toLowerCase()} films`;
+  return genre.page === 1
+    ? `The best ${films} in the catalog.`
+    : `The catalog's ${films} ${placesOf(genre.page, genre.length)}, best first.`;
 }

@@ -7,7 +7,7 @@
 // direct visit, or on the first navigation to it (code splitting: code for
 // pages not shown stays out of the first load). Adding a page:
 // docs/adding-a-page.md.
-import { GENRE_SLUG, TITLE_ID } from '../ids.js';
+import { GENRE_PAGE, GENRE_SLUG, TITLE_ID } from '../ids.js';
 
 /**
  * @typedef {Record<string, string>} Params
@@ -34,6 +34,7 @@ import { GENRE_SLUG, TITLE_ID } from '../ids.js';
  *   client's cache holds before the query has run (previous: the props this
  *   path was last shown with), or null to wait for the query.
  * @typedef {{ name: string, path: string, params?: Readonly<Record<string, RegExp>>, load: () => Promise<PageModule> }} PageEntry
+ *   name: the page (its module and its code chunk; a page with a second address has two entries of one name);
  *   path: an Express-style template (`/title/:id`); params: the shape of each
  *   `:param` (anything else is not this page: the 404 page answers)
  * @typedef {{ name: string, template: string, params: Params }} RouteMatch
@@ -44,6 +45,13 @@ export const PAGES = Object.freeze([
   { name: 'home', path: '/', load: () => import('./home.js') },
   { name: 'title', path: '/title/:id', params: { id: TITLE_ID }, load: () => import('./title.js') },
   { name: 'genre', path: '/genre/:slug', params: { slug: GENRE_SLUG }, load: () => import('./genre.jsx') },
+  // The genre's later films, 30 a page: the same page (`/genre/drama/2`).
+  {
+    name: 'genre',
+    path: '/genre/:slug/:page',
+    params: { slug: GENRE_SLUG, page: GENRE_PAGE },
+    load: () => import('./genre.jsx'),
+  },
 ]);
 
 /** Route templates of every page, e.g. '/title/:id': the only labels pages report under. */
@@ -72,6 +80,7 @@ export function matchRoute(pathname) {
  * @returns {Promise<PageModule>}
  */
 export function loadPage(name) {
+  // The first entry of that name: every entry of one name loads the same module.
   const page = PAGES.find((entry) => entry.name === name);
   return page ? page.load() : Promise.reject(new Error(`no page named ${name}`));
 }
