@@ -130,6 +130,7 @@ async function main() {
       row: options.row,
       card: options.card,
       timeoutMs: options.timeoutMs,
+      back: options.back,
     });
   for (const s of setups) {
     for (let i = 0; i < options.warmup; i += 1) {
@@ -149,7 +150,11 @@ async function main() {
         result.ok
           ? `  run ${i}/${options.runs} ${s.name}: heading ${result.headingMs} ms · complete ${result.completeMs} ms · ` +
               `requests after the click ${result.requests} (/model.json ${result.modelRequests}) · ` +
-              `during the dwell ${result.dwellRequests} (/model.json ${result.dwellModelRequests}) · "${result.title.name}" (${took})`
+              `during the dwell ${result.dwellRequests} (/model.json ${result.dwellModelRequests}) · ` +
+              (result.backMs === undefined
+                ? ''
+                : `Back: rows ${result.backMs} ms, list ${result.backListMs} ms, reads ended ${result.backReadsEndMs ?? '—'} ms · `) +
+              `"${result.title.name}" (${took})`
           : `  run ${i}/${options.runs} ${s.name}: BROKEN: ${result.reason}`,
       );
     }

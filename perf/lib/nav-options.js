@@ -16,6 +16,7 @@ export const USAGE = `npm run perf:nav -- [options]
   --cpu N                  CPU slowdown instead of the profile's (e.g. --cpu 4 alone: CPU only)
   --row 4                  the home row whose card is clicked (rows past ATF_ROWS load as they scroll in)
   --card 0                 the card's position in that row
+  --back                   then add the title to My List and go Back: time home's rows and the list after Back
   --env 'K=v ...'          extra environment of the app (configuration A); CATALOG_* knobs go to its catalog
   --vs 'K=v ...'           also measure configuration B (A's env with these over it), runs alternating
                            A B B A…; with CATALOG_* knobs each side gets a catalog of its own
@@ -33,7 +34,7 @@ export const USAGE = `npm run perf:nav -- [options]
  *   profileName: keyof typeof PROFILES, cpuSlowdown: number | null,
  *   vsIntent: 'none' | 'hover' | 'focus' | null, vsDwellMs: number | null,
  *   row: number, card: number, env: Record<string, string>, vs: Record<string, string> | null,
- *   warmup: number, timeoutMs: number, json: string | null, help: boolean,
+ *   back: boolean, warmup: number, timeoutMs: number, json: string | null, help: boolean,
  *   baseline: false,
  * }} NavOptions
  *   baseline: always false (lib/targets.js serves perf:load's --baseline too)
@@ -57,6 +58,7 @@ export function readOptions(argv) {
       cpu: { type: 'string' },
       row: { type: 'string', default: '4' },
       card: { type: 'string', default: '0' },
+      back: { type: 'boolean', default: false },
       env: { type: 'string', default: '' },
       vs: { type: 'string' },
       'vs-intent': { type: 'string' },
@@ -106,6 +108,7 @@ export function readOptions(argv) {
     cpuSlowdown: values.cpu === undefined ? null : number('cpu', values.cpu, 1, 20, false),
     row: number('row', values.row, -1, 100),
     card: number('card', values.card, 0, 100),
+    back: values.back,
     env: parseEnv(values.env, problems),
     vs: values.vs === undefined ? null : parseEnv(values.vs, problems),
     warmup: number('warmup', values.warmup, 0, 10),

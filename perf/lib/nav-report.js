@@ -11,6 +11,10 @@ export const NAV_FIGURES = /** @type {const} */ ([
   ['requests', 'requests after the click', ''],
   ['modelRequests', '  of them /model.json', ''],
   ['dwellRequests', 'requests during the dwell', ''],
+  ['backMs', 'Back → home rows (--back)', 'ms'],
+  ['backListMs', 'Back → My List row with it', 'ms'],
+  ['backReadsEndMs', 'Back → last read ended', 'ms'],
+  ['backModelRequests', '/model.json after Back', ''],
 ]);
 
 /**
@@ -48,7 +52,9 @@ export function summaryTable(sides, ratios) {
     d ? `${d.median}${unit ? ` ${unit}` : ''} (${d.min}–${d.max})` : '—';
   const header = ['', ...sides.map((s) => `${s.name} median (min–max), ${s.good}/${s.runs} good`)];
   if (ratios) header.push('B / A');
-  const rows = NAV_FIGURES.map(([key, label, unit]) => {
+  // Figures no side measured (the Back ones without --back) are left out.
+  const measured = NAV_FIGURES.filter(([key]) => sides.some((s) => s.summary[key] !== null));
+  const rows = measured.map(([key, label, unit]) => {
     const row = [label, ...sides.map((s) => cell(s.summary[key], unit))];
     if (ratios) row.push(ratios[key] === null ? '—' : ratios[key].toFixed(2));
     return row;

@@ -1,5 +1,5 @@
 // @ts-check
-/* global document, window, location, Node, requestAnimationFrame -- the page-side functions run in the page */
+/* global document, window -- page.evaluate bodies run in the page */
 // One run of perf:nav in headless Chromium: a fresh context loads `/`, waits
 // for the app's own interactive mark (client/index.jsx), scrolls a card into
 // view, rests on it (hover or keyboard focus) if asked, then clicks it (or
@@ -9,6 +9,8 @@
 // started in between. A run that did not reach the clicked title's page is
 // reported broken, never timed.
 import { applyThrottling, contextOptions } from './throttling.js';
+import { countRequests, describePage, observeNavigation, seenText } from './nav-page.js';
+import { measureBack } from './nav-back.js';
 
 /** The app marks this once hydrated and its handlers are attached (client/measure/app-tti.js). */
 export const INTERACTIVE_MARK = 'marquee:interactive';
@@ -18,123 +20,14 @@ export const INTERACTIVE_MARK = 'marquee:interactive';
  *   ok: true, reason: null, headingMs: number, completeMs: number,
  *   requests: number, modelRequests: number, dwellRequests: number, dwellModelRequests: number,
  *   title: { id: string, name: string, href: string },
- * }} GoodRun
+ * } & Partial<import('./nav-back.js').BackFigures>} GoodRun
  *   headingMs: click to the <h1> with the card's name painted; completeMs: click to the
  *   whole page painted; requests: started between the click and the complete page;
- *   dwellRequests: started while the pointer or focus rested on the card, before the click
+ *   dwellRequests: started while the pointer or focus rested on the card, before the click;
+ *   the Back figures with `back` (./nav-back.js)
  * @typedef {{ ok: false, reason: string, title: { id: string, name: string, href: string } | null }} BrokenRun
  * @typedef {GoodRun | BrokenRun} NavRun
  */
-
-/**
- * Installed before the page's own scripts (and again in any new document):
- * notes the intent and the click on the chosen link, then checks every frame
- * whether the title's heading, then its whole page, are shown.
- */
-function observeNavigation() {
-  // Pitfall: the Resource Timing buffer stops at 250 entries by default; a
-  // home page of posters fills it and the navigation's requests go uncounted.
-  performance.setResourceTimingBufferSize(10_000);
-  const state = {
-    /** @type {Element | null} set by the tool: the card's link */
-    target: null,
-    /** @type {{ id: string, name: string, path: string } | null} */
-    expect: null,
-    /** @type {number | null} */
-    intentAt: null,
-    /** @type {number | null} */
-    clickAt: null,
-    /** @type {number | null} */
-    headingAt: null,
-    /** @type {number | null} */
-    completeAt: null,
-  };
-  /** @type {any} */ (window).__perfNav = state;
-  const onTarget = (/** @type {Event} */ event) =>
-    state.target !== null && event.target instanceof Node && state.target.contains(event.target);
-  const onIntent = (/** @type {Event} */ event) => {
-    if (state.intentAt === null && onTarget(event)) state.intentAt = event.timeStamp;
-  };
-  document.addEventListener('pointerover', onIntent, { capture: true, passive: true });
-  document.addEventListener('focusin', onIntent, { capture: true });
-
-  /** The clicked title's <h1>, rendered (not hidden), with exactly the card's name. */
-  const headingShown = (/** @type {{ name: string }} */ expect) =>
-    [...document.querySelectorAll('h1')].some(
-      (h1) => h1.textContent?.trim() === expect.name && h1.getClientRects().length > 0,
-    );
-  /**
-   * The whole title page (shared/components/TitlePage.jsx): its facts for this
-   * id, its controls, "more like this" cards, and no row still a placeholder
-   * nor any part marked aria-busy.
-   */
-  const pageComplete = (/** @type {{ id: string, name: string, path: string }} */ expect) => {
-    const root = document.querySelector('.title-page');
-    if (!root || location.pathname !== expect.path) return false;
-    const article = root.querySelector('article.title');
-    if (article?.getAttribute('data-title-id') !== expect.id) return false;
-    if (article.querySelector('h1')?.textContent?.trim() !== expect.name) return false;
-    if (!article.querySelector('.title__actions')) return false;
-    if (root.querySelectorAll('.rows [data-row-state="loaded"] li.card[data-title-id]').length === 0) return false;
-    return !root.querySelector('[data-row-state]:not([data-row-state="loaded"]), [aria-busy="true"]');
-  };
-
-  document.addEventListener(
-    'click',
-    (event) => {
-      if (state.clickAt !== null || !state.expect || !onTarget(event)) return;
-      state.clickAt = event.timeStamp;
-      const expect = state.expect;
-      const poll = () => {
-        // This frame paints what the DOM holds now; a task queued from it runs
-        // just after that paint (the same frame poll as perf:input's).
-        if (state.headingAt === null && headingShown(expect)) {
-          state.headingAt = -1;
-          setTimeout(() => (state.headingAt = performance.now()), 0);
-        }
-        if (state.headingAt !== null && pageComplete(expect)) {
-          setTimeout(() => {
-            state.completeAt = performance.now();
-            /** @type {any} */ (window).__perfNavDone?.();
-          }, 0);
-          return;
-        }
-        requestAnimationFrame(poll);
-      };
-      requestAnimationFrame(poll);
-    },
-    { capture: true, passive: true },
-  );
-}
-
-/**
- * What the page shows, for a broken run's report.
- * @returns {{ path: string, headings: string[], cards: number, placeholders: number, busy: number }}
- */
-function describePage() {
-  const root = document.querySelector('.title-page') ?? document;
-  return {
-    path: location.pathname,
-    headings: [...document.querySelectorAll('h1')].map((h1) => (h1.textContent ?? '').trim()),
-    cards: root.querySelectorAll('.rows [data-row-state="loaded"] li.card[data-title-id]').length,
-    placeholders: root.querySelectorAll('[data-row-state]:not([data-row-state="loaded"])').length,
-    busy: root.querySelectorAll('[aria-busy="true"]').length,
-  };
-}
-
-/**
- * Requests the page started in [from, to): all of them, and those to /model.json.
- * @param {{ from: number, to: number }} window
- */
-function countRequests({ from, to }) {
-  const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource')).filter(
-    (entry) => entry.startTime >= from && entry.startTime < to,
-  );
-  return {
-    all: entries.length,
-    model: entries.filter((entry) => new URL(entry.name).pathname === '/model.json').length,
-  };
-}
 
 /**
  * Resolves once no request has been in flight for `quietMs` (or at `capMs`):
@@ -158,10 +51,14 @@ async function networkQuiet(network, quietMs, capMs) {
  * @param {{
  *   url: string, profile: import('./throttling.js').Profile,
  *   intent: 'none' | 'hover' | 'focus', dwellMs: number, row: number, card: number, timeoutMs: number,
- * }} options url: the home page
+ *   back?: boolean,
+ * }} options url: the home page; back: then My List and Back, timed too
  * @returns {Promise<NavRun>}
  */
-export async function measureNavigation(browser, { url, profile, intent, dwellMs, row, card, timeoutMs }) {
+export async function measureNavigation(
+  browser,
+  { url, profile, intent, dwellMs, row, card, timeoutMs, back = false },
+) {
   const context = await browser.newContext(contextOptions(profile));
   /** @type {NavRun['title']} */
   let title = null;
@@ -271,7 +168,17 @@ export async function measureNavigation(browser, { url, profile, intent, dwellMs
     const during = await page.evaluate(countRequests, { from: intentAt ?? clickAt, to: clickAt });
     const after = await page.evaluate(countRequests, { from: clickAt, to: completeAt });
     if (documentsAfterClick > 0) return broken('the click loaded a new document (no client-side navigation)');
+    let backFigures = {};
+    if (back) {
+      try {
+        backFigures = await measureBack(page, title, timeoutMs, () => networkQuiet(network, 300, 5000));
+      } catch (error) {
+        return broken(`Back: ${String(error.message).split('\n')[0]}`);
+      }
+      if (documentsAfterClick > 0) return broken('Back loaded a new document (no client-side navigation)');
+    }
     return {
+      ...backFigures,
       ok: true,
       reason: null,
       headingMs: round(headingAt - clickAt),
@@ -294,14 +201,6 @@ export async function measureNavigation(browser, { url, profile, intent, dwellMs
   function broken(reason) {
     return { ok: false, reason, title };
   }
-}
-
-/** @param {ReturnType<typeof describePage>} seen */
-function seenText(seen) {
-  return (
-    `the page shows ${seen.path}, <h1> ${seen.headings.map((h) => JSON.stringify(h)).join(', ') || 'none'}, ` +
-    `${seen.cards} cards, ${seen.placeholders} row placeholders, ${seen.busy} aria-busy`
-  );
 }
 
 /** @param {number} ms */
