@@ -37,7 +37,7 @@ function perfNav(args, timeout) {
 }
 
 test(
-  'perf:nav --runs 1 --vs measures both configurations, with a hover dwell, and prints the ratios',
+  'perf:nav --runs 1 --vs measures both configurations, with a hover dwell and Back, and prints the ratios',
   { timeout: 180_000 },
   async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'marquee-nav-'));
@@ -46,13 +46,14 @@ test(
       const { code, stdout, stderr } = await perfNav(
         [
           ...['--runs', '1', '--warmup', '0', '--latency', '0', '--jitter', '0'],
-          ...['--intent', 'hover', '--dwell-ms', '100', '--vs', 'NAV_PREFETCH=off', '--json', json],
+          ...['--intent', 'hover', '--dwell-ms', '100', '--back', '--vs', 'NAV_PREFETCH=off', '--json', json],
         ],
         170_000,
       );
       assert.equal(code, 0, `perf:nav failed:\n${stderr}`);
       assert.match(stderr, /run 1\/1 A: heading [\d.]+ ms · complete [\d.]+ ms/, 'a progress line per run');
       assert.match(stdout, /click → heading\s+[\d.]+ ms .*[\d.]+ ms .*\d+\.\d\d/, 'both medians and B / A');
+      assert.match(stdout, /Back → home rows \(--back\)\s+[\d.]+ ms/, 'the Back figures in the table');
       const result = JSON.parse(readFileSync(json, 'utf8'));
       assert.deepEqual(
         result.sides.map((/** @type {any} */ s) => [s.name, s.env.NAV_PREFETCH]),
@@ -75,6 +76,11 @@ test(
         assert.ok(run.modelRequests + run.dwellModelRequests >= 1, 'the title page fetched its data');
         assert.ok(run.requests >= run.modelRequests, 'the total counts /model.json too');
         assert.equal(side.summary.completeMs.median, run.completeMs, 'the median of one run is that run');
+        // --back: My List, then Back to home, which the invalidated list follows.
+        assert.ok(run.backMs > 0 && run.backMs < 10_000, `Back → rows ${run.backMs} ms`);
+        assert.ok(run.backListMs > 0 && run.backListMs < 10_000, `Back → My List row ${run.backListMs} ms`);
+        assert.ok(run.backModelRequests >= 1, 'the list the call invalidated is fetched again after Back');
+        assert.ok(run.backReadsEndMs > 0, `Back → last read ended ${run.backReadsEndMs} ms`);
       }
       for (const key of ['headingMs', 'completeMs'])
         assert.ok(result.ratios[key] > 0, `ratio B / A of ${key}: ${result.ratios[key]}`);
