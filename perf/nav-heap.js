@@ -10,14 +10,16 @@
 // first step to the last (target: flat within 10%, issue 19). A navigation
 // that did not show the clicked title's heading is broken: the run says so
 // and exits 1. With --snapshots, a heap snapshot at each step too (DevTools'
-// Memory panel compares two: what the session kept between them).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+// Memory panel compares two: what the session kept between them), and the
+// heap split into compiled code, JS objects and native objects: a heap that
+// grows in code only is the JIT warming up, not the app keeping data.
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../test/helpers/browser.js';
 import { buildClient } from './lib/tti-server.js';
 import { startTargets } from './lib/targets.js';
 import { parseEnv } from './lib/options.js';
+import { writeSnapshot } from './lib/heap-snapshot.js';
 
 const { values } = parseArgs({
   options: {
@@ -77,17 +79,20 @@ async function main() {
   await page.goto(home);
   await interactive(page);
 
-  /** @type {{ navigations: number, hops: number, heapKB: number }[]} */
+  /** @type {({ navigations: number, hops: number, heapKB: number } & Partial<import('./lib/heap-snapshot.js').HeapKinds>)[]} */
   const steps = [];
   const seen = new Set();
   const measure = async (/** @type {number} */ n) => {
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = /** @type {{ usedSize: number }} */ (await cdp.send('Runtime.getHeapUsage'));
-    steps.push({ navigations: n, hops, heapKB: Math.round(usedSize / 1024) });
-    const snapshot = values.snapshots ? await writeSnapshot(cdp, values.snapshots, n) : '';
+    const snapshot = values.snapshots ? await writeSnapshot(cdp, values.snapshots, n) : null;
+    steps.push({ navigations: n, hops, heapKB: Math.round(usedSize / 1024), ...snapshot?.kinds });
+    const split = snapshot
+      ? ` · snapshot: code ${snapshot.kinds.codeKB} KB, JS objects ${snapshot.kinds.objectsKB} KB, native ${snapshot.kinds.nativeKB} KB (${snapshot.file})`
+      : '';
     console.log(
-      `  ${String(n).padStart(5)} navigations: heap ${Math.round(usedSize / 1024)} KB (${hops} hops)${snapshot && `, ${snapshot}`}`,
+      `  ${String(n).padStart(5)} navigations: heap ${Math.round(usedSize / 1024)} KB (${hops} hops)${split}`,
     );
   };
   console.log(`perf:nav-heap: ${navs} client navigations to new titles on ${target.url} ${values.env}`);
@@ -117,30 +122,13 @@ async function main() {
     `\nheap after forced GC: ${first.heapKB} KB at ${first.navigations}, ${last.heapKB} KB at ${last.navigations}: ` +
       `${growth.toFixed(2)}x (${(((last.heapKB - first.heapKB) * 1024) / Math.max(1, last.navigations - first.navigations)).toFixed(0)} bytes per title)`,
   );
+  if (first.objectsKB !== undefined && last.objectsKB !== undefined)
+    console.log(
+      `of it, JS objects: ${first.objectsKB} KB to ${last.objectsKB} KB (${(last.objectsKB / first.objectsKB).toFixed(2)}x); ` +
+        `compiled code: ${first.codeKB} KB to ${last.codeKB} KB`,
+    );
   if (values.json)
     writeFileSync(values.json, `${JSON.stringify({ at: new Date().toISOString(), env, steps, growth }, null, 2)}\n`);
-}
-
-/**
- * The heap as DevTools saves it, into `dir/nav-N.heapsnapshot`.
- * @param {import('playwright-core').CDPSession} cdp
- * @param {string} dir
- * @param {number} n
- */
-async function writeSnapshot(cdp, dir, n) {
-  /** @type {string[]} */
-  const chunks = [];
-  const onChunk = (/** @type {{ chunk: string }} */ { chunk }) => chunks.push(chunk);
-  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  try {
-    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  } finally {
-    cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  }
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `nav-${n}.heapsnapshot`);
-  writeFileSync(file, chunks.join(''));
-  return file;
 }
 
 /** @param {import('playwright-core').Page} page */
