@@ -139,7 +139,8 @@ async function interactive(page) {
 }
 
 /**
- * A card link on the page to a title not opened yet; else home, scrolled
+ * A card link on the page to a title not opened yet; else Back to the page
+ * before, or on to its genre's next page; else home, scrolled
  * until one shows; else hops through titles already opened (their "more like
  * this" rows lead further), each hop a navigation of its own, not counted.
  * @param {import('playwright-core').Page} page
@@ -161,6 +162,25 @@ async function unseenCard(page, seen) {
     );
   const here = await find();
   if (here) return here;
+  // Back to the page the title was opened from (a genre page, most often), or on to
+  // that genre's next 30: as a visitor browses a list.
+  const next = page.locator('a.pager__link[rel="next"]');
+  for (let step = 0; step < 2; step += 1) {
+    const from = await page.evaluate(() => location.pathname);
+    if (step === 0) await page.goBack();
+    else if ((await next.count()) > 0) await next.first().click();
+    else break;
+    await page.waitForFunction((p) => location.pathname !== p, from, { timeout: 15_000 });
+    // (Home keeps its rows below the fold busy until they scroll into view: not waited for.)
+    await page.waitForFunction(
+      () => !document.querySelector('.title-page [aria-busy="true"], .genre-page [aria-busy="true"]'),
+      null,
+      { timeout: 15_000 },
+    );
+    hops += 1;
+    const found = await find();
+    if (found) return found;
+  }
   await page.locator('a[href="/"]').first().click();
   await page.waitForFunction(() => location.pathname === '/' && !!document.querySelector('.home'));
   for (let i = 0; i < 30; i += 1) {
