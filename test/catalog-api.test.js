@@ -76,6 +76,33 @@ describe('catalog', () => {
     test(`bad heads range /lists?${query} → 400`, () => assertError(get(`/lists?${query}`), 400));
   }
 
+  test('GET /lists?from&to&titles: the titles of the lists at those positions come along, and no others', async () => {
+    const { body } = await get('/lists?from=0&to=9&titles=0,2');
+    const plain = await get('/lists?from=0&to=9');
+    assert.deepEqual(body.lists, plain.body.lists, 'the lists as without titles');
+    const expected = [...new Set([...body.lists[0].ids, ...body.lists[2].ids])].sort();
+    assert.deepEqual(Object.keys(body.titles).sort(), expected, 'every title of lists 0 and 2 there, and only those');
+    const [first] = body.lists[0].ids;
+    assert.deepEqual(body.titles[first], (await get(`/titles/${first}`)).body, 'each title whole, as /titles/:id');
+    assert.equal(plain.body.titles, undefined, 'no titles unless asked for');
+    assert.deepEqual(
+      (await get('/lists?from=0&to=9&titles=999')).body.titles,
+      {},
+      'a position past the last list: none',
+    );
+  });
+
+  for (const query of [
+    'titles=a',
+    'titles=0,,1',
+    'titles=-1',
+    'titles=0;1',
+    `titles=${Array(101).fill(0).join(',')}`,
+  ]) {
+    test(`bad list positions /lists?from=0&to=9&${query.slice(0, 20)} → 400`, () =>
+      assertError(get(`/lists?from=0&to=9&${query}`), 400));
+  }
+
   test('GET /lists/:id with an inclusive range', async () => {
     const { status, body } = await get('/lists/genre-drama?from=2&to=4');
     assert.equal(status, 200);

@@ -71,6 +71,9 @@ test('every upstream call goes under the base path and carries the configured he
   assert.equal(ready.status, 200, 'readyz asks the upstream for /health under the base path');
 
   const id = api.fake.lists[0].ids[0];
+  // A title of no row asked for: its fields need a titles call (a row's titles come with its ids).
+  const other = api.fake.lists.flatMap((l) => l.ids).find((t) => !api.fake.lists[0].ids.includes(t));
+  assert.ok(other, 'the fake catalog has a title outside list 0');
   // A returning visitor (a first visit asks the upstream nothing about the visitor).
   const cookie = ready.headers.get('set-cookie')?.split(';')[0] ?? '';
   assert.ok(cookie, 'the first answer hands out a visitor cookie');
@@ -79,6 +82,7 @@ test('every upstream call goes under the base path and carries the configured he
       ['lists', 0, 'name'],
       ['lists', 0, 0, 'name'],
       ['titlesById', id, ['userRating', 'inMyList']],
+      ['titlesById', other, 'name'],
       ['myList', 'length'],
     ])}`,
     { headers: { cookie } },
@@ -87,6 +91,7 @@ test('every upstream call goes under the base path and carries the configured he
   const graph = (await read.json()).jsonGraph;
   assert.equal(graph.lists[0].name, 'List 0');
   assert.equal(graph.titlesById[id].name, `Film ${id}`);
+  assert.equal(graph.titlesById[other].name, `Film ${other}`);
 
   const call = await fetch(`${base}/model.json`, {
     method: 'POST',

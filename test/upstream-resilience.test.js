@@ -145,13 +145,13 @@ test('one stalled shared call fails none of the callers sharing it, and holds up
   try {
     const started = performance.now();
     // Three pages ask for the same row heads: one call, whose first attempt is lost.
-    const shared = Promise.all([lists.heads(0, 2), lists.heads(0, 2), lists.heads(0, 2)]);
+    const shared = Promise.all([lists.heads(0, 2, []), lists.heads(0, 2, []), lists.heads(0, 2, [])]);
     // Another page needs only one list's range, asked meanwhile.
     const other = lists.range('top', 0, 9).then(() => performance.now() - started);
     const answers = await shared;
     const sharedMs = performance.now() - started;
     assert.deepEqual(
-      answers.map((a) => a[0]),
+      answers.map((a) => a.ids[0]),
       [['t1'], ['t1'], ['t1']],
     );
     assert.equal(hits.get('/lists?from=0&to=2'), 2, 'one call for the three, retried once');

@@ -62,3 +62,24 @@ function indexParam(query, name) {
     throw new HttpError(400, `${name} must be a non-negative integer, got ${JSON.stringify(raw.slice(0, 20))}`);
   return Number(raw);
 }
+
+/** The most list positions one `/lists?from&to&titles=` asks titles for: every list there is, and then some. */
+export const MAX_POSITIONS = 100;
+
+/**
+ * `?titles=0,1,2`: list positions (display order), duplicates removed, order kept;
+ * undefined when absent.
+ * @param {URLSearchParams} query
+ * @returns {number[] | undefined}
+ */
+export function positionsQuery(query) {
+  const raw = query.get('titles');
+  if (raw === null) return undefined;
+  const parts = raw.split(',');
+  if (parts.length > MAX_POSITIONS)
+    throw new HttpError(400, `too many list positions: ${parts.length} (at most ${MAX_POSITIONS})`);
+  for (const part of parts)
+    if (!/^\d{1,4}$/.test(part))
+      throw new HttpError(400, `titles must be list positions such as 0,1,2, got ${JSON.stringify(raw.slice(0, 40))}`);
+  return [...new Set(parts.map(Number))];
+}

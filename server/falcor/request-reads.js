@@ -4,7 +4,8 @@
  * clients: each call told to the request's trace (server/upstream/trace.js),
  * and what one answer already brought along never asked again. A title's
  * "more like this" answer carries its lists' ids and titles, so the router's
- * next two passes (listsById, then titlesById) find them here.
+ * next two passes (listsById, then titlesById) find them here; the rows'
+ * heads carry their titles the same way.
  * Pitfall: one upstream round trip per level of references the router
  * follows (title → lists → titles: three sequential waits for one row).
  * Nothing here outlives the request: the next one asks the catalog again.
@@ -60,8 +61,20 @@ export function createRequestReads({ clients, sink }) {
       return clients.lists.range(listId, from, to, sink);
     },
 
-    /** @param {number} from @param {number} to */
-    heads: (from, to) => clients.lists.heads(from, to, sink),
+    /**
+     * Every list's ids over from..to, and the titles of the lists at
+     * `positions` kept for the rest of the request (the router's next pass,
+     * titlesById, finds them here: no second round trip for a row).
+     * @param {number} from
+     * @param {number} to
+     * @param {readonly number[]} positions
+     * @returns {Promise<readonly (readonly string[])[]>} per list, in display order
+     */
+    async heads(from, to, positions) {
+      const answer = await clients.lists.heads(from, to, positions, sink);
+      for (const [id, title] of answer.titles) knownTitles.set(id, title);
+      return answer.ids;
+    },
 
     /**
      * @param {readonly string[]} ids

@@ -7,6 +7,10 @@ import { createCoalescer } from './batch.js';
 
 /** @typedef {{ id: string, name: string, length: number }} ListSummary */
 /** @typedef {import('./trace.js').CallSink} CallSink */
+/**
+ * @typedef {{ ids: readonly (readonly string[])[], titles: ReadonlyMap<string, import('./titles.js').Title> }} Heads
+ *   ids: per list, in display order; titles: those of the lists asked for
+ */
 
 /** The catalog refuses ranges wider than this (contract: span over 500 → 400). */
 const MAX_SPAN = 500;
@@ -64,23 +68,33 @@ export function createListsClient(upstream) {
 
   /**
    * Title ids at positions from..to of every list, in one call that needs no
-   * list id first (so a page's rows cost one round trip before their titles).
+   * list id first, and the titles themselves of the lists at `positions` (the
+   * rows a page shows): a row's references and cards in one round trip.
    * Identical calls in flight share one request.
    * @param {number} from
    * @param {number} to at most MAX_HEAD_SPAN - 1 past from
+   * @param {readonly number[]} positions lists (display order) whose titles come along; [] for none
    * @param {CallSink} [sink]
-   * @returns {Promise<readonly string[][]>} per list, in display order
+   * @returns {Promise<Heads>}
    */
-  function heads(from, to, sink) {
+  function heads(from, to, positions, sink) {
     if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to - from >= MAX_HEAD_SPAN) {
       throw new RangeError(`bad head range ${from}..${to}`);
     }
-    const path = `/lists?from=${from}&to=${to}`;
+    const wanted = [...new Set(positions)].filter((p) => Number.isInteger(p) && p >= 0).sort((a, b) => a - b);
+    const path = `/lists?from=${from}&to=${to}${wanted.length > 0 ? `&titles=${wanted.join(',')}` : ''}`;
     return coalesce(
       `GET ${path}`,
       async () => {
         const { body } = await upstream.requestJson('GET', path);
-        return Object.freeze(body.lists.map((/** @type {{ ids: string[] }} */ list) => Object.freeze(list.ids)));
+        /** @type {Map<string, import('./titles.js').Title>} */
+        const titles = new Map();
+        // Own properties only: an id like "constructor" must not find a builtin.
+        for (const id of Object.keys(body.titles ?? {})) titles.set(id, Object.freeze(body.titles[id]));
+        return Object.freeze({
+          ids: Object.freeze(body.lists.map((/** @type {{ ids: string[] }} */ list) => Object.freeze(list.ids))),
+          titles,
+        });
       },
       sink,
     );

@@ -66,11 +66,18 @@ export function createFakeUpstream({ lists = 5, listLength = 40, latencyMs = 1, 
     if (method === 'GET' && url.pathname === '/lists') {
       const from = Number(url.searchParams.get('from'));
       const to = Number(url.searchParams.get('to'));
-      return ok({
+      const answer = {
         from,
         to,
         lists: allLists.map(({ id, name, length, ids }) => ({ id, name, length, ids: ids.slice(from, to + 1) })),
-      });
+      };
+      const positions = url.searchParams.get('titles');
+      if (positions === null) return ok(answer);
+      /** @type {Record<string, object>} */
+      const found = {};
+      for (const p of positions.split(',').map(Number))
+        for (const id of allLists[p]?.ids.slice(from, to + 1) ?? []) found[id] = titles.get(id);
+      return ok({ ...answer, titles: found });
     }
     if (method === 'GET' && parts[0] === 'lists') {
       const list = allLists.find((l) => l.id === parts[1]) ?? notFound();

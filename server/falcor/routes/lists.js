@@ -55,11 +55,12 @@ const listsRoutes = [
       // with the list index instead of after it: the rows' references cost no
       // dependent round trip of their own (pitfall: sequential upstream calls,
       // each paying the upstream's full latency).
-      /** @type {Map<{ from: number, to: number }, Promise<readonly string[][]>>} */
+      /** @type {Map<{ from: number, to: number }, Promise<readonly (readonly string[])[]>>} */
       const heads = new Map();
       for (const range of pathSet.ranges) {
         if (range.to - range.from >= MAX_HEAD_SPAN) continue;
-        const call = this.reads.heads(range.from, range.to);
+        // The rows asked for bring their titles along (pitfall: one round trip per level of references).
+        const call = this.reads.heads(range.from, range.to, pathSet.indices);
         call.catch(() => {}); // awaited (and its failure reported) per range below
         heads.set(range, call);
       }
@@ -84,7 +85,7 @@ const listsRoutes = [
  * @param {number} index
  * @param {import('../../upstream/lists.js').ListSummary} list
  * @param {{ from: number, to: number }} range
- * @param {Promise<readonly string[][]>} [heads] every list's ids over this range, when narrow
+ * @param {Promise<readonly (readonly string[])[]>} [heads] every list's ids over this range, when narrow
  * @returns {Promise<PathValue[]>}
  */
 async function rangeRefs(ctx, index, list, { from, to }, heads) {
