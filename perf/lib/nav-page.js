@@ -141,7 +141,7 @@ export function observeBack({ id }) {
       // As in observeNavigation: a task queued from this frame runs just after its paint.
       const stamp = (/** @type {'rowsAt' | 'listAt'} */ key) => {
         /** @type {any} */ (state)[key] = -1;
-        setTimeout(() => /** @type {any} */ ((state)[key] = performance.now()), 0);
+        setTimeout(() => /** @type {any} */ (state[key] = performance.now()), 0);
       };
       if (location.pathname === '/') {
         if (state.rowsAt === null && shown('section.row[data-row-index="0"] li.card[data-title-id]')) stamp('rowsAt');
