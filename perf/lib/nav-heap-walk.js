@@ -1,0 +1,82 @@
+// @ts-check
+/* global document, location -- page.evaluate and waitForFunction bodies run in the page */
+// perf:nav-heap's walk through the catalog: from the page shown, the next
+// card link to a title not opened yet, reached the way a visitor browses
+// (Back, a genre's next page, home scrolled, then lists and titles).
+
+/**
+ * A card link on the page to a title not opened yet; else Back to the page
+ * before, or on to its genre's next page; else home, scrolled
+ * until one shows; else hops through titles already opened (their "more like
+ * this" rows lead further), each hop a navigation of its own, not counted.
+ * @param {import('playwright-core').Page} page
+ * @param {Set<string>} seen
+ * @param {() => void} onHop told of each navigation made only to reach a new title
+ * @returns {Promise<{ href: string, path: string, name: string } | null>}
+ */
+export async function unseenCard(page, seen, onHop) {
+  const find = () =>
+    page.evaluate(
+      (opened) => {
+        for (const a of document.querySelectorAll('a.card__link')) {
+          const link = /** @type {HTMLAnchorElement} */ (a);
+          const name = link.closest('li.card')?.querySelector('.card__name')?.textContent?.trim();
+          if (name && !opened.includes(link.href)) return { href: link.href, path: link.pathname, name };
+        }
+        return null;
+      },
+      [...seen],
+    );
+  const here = await find();
+  if (here) return here;
+  // Back to the page the title was opened from (a genre page, most often), or on to
+  // that genre's next 30: as a visitor browses a list.
+  const next = page.locator('a.pager__link[rel="next"]');
+  for (let step = 0; step < 2; step += 1) {
+    const from = await page.evaluate(() => location.pathname);
+    if (step === 0) await page.goBack();
+    else if ((await next.count()) > 0) await next.first().click();
+    else break;
+    await page.waitForFunction((p) => location.pathname !== p, from, { timeout: 15_000 });
+    // (Home keeps its rows below the fold busy until they scroll into view: not waited for.)
+    await page.waitForFunction(
+      () => !document.querySelector('.title-page [aria-busy="true"], .genre-page [aria-busy="true"]'),
+      null,
+      { timeout: 15_000 },
+    );
+    onHop();
+    const found = await find();
+    if (found) return found;
+  }
+  await page.locator('a[href="/"]').first().click();
+  await page.waitForFunction(() => location.pathname === '/' && !!document.querySelector('.home'));
+  for (let i = 0; i < 30; i += 1) {
+    const found = await find();
+    if (found) return found;
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(150);
+  }
+  for (let hop = 0; hop < 60; hop += 1) {
+    // A genre's next 30, a list's own page (a genre's best 30) or a title's genre
+    // reach further than "more like this", whose first positions home already shows.
+    const next = page.locator('a.pager__link[rel="next"]');
+    const lists = page.locator('a.row__link, a.title__genre');
+    const links =
+      (await next.count()) > 0
+        ? next
+        : (await lists.count()) > 0 && Math.random() < 0.7
+          ? lists
+          : page.locator('a.card__link');
+    const count = await links.count();
+    if (count === 0) return null;
+    const link = links.nth(Math.floor(Math.random() * count));
+    const path = await link.evaluate((a) => /** @type {HTMLAnchorElement} */ (a).pathname);
+    await link.click();
+    await page.waitForFunction((p) => location.pathname === p, path, { timeout: 15_000 });
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 15_000 });
+    onHop();
+    const found = await find();
+    if (found) return found;
+  }
+  return null;
+}
