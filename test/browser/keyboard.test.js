@@ -316,10 +316,16 @@ test('keyboard code is fetched on the first focus, not with the page', async () 
 });
 
 test('arrows pressed while the keyboard code is still loading are held and replayed, not lost', async () => {
-  // A slow network for the keyboard chunk alone: focus, then two arrows at once.
+  // The keyboard chunk is held until the test has pressed its keys and looked (a fixed delay
+  // can run out first on a busy machine): focus, then two arrows at once.
+  /** @type {() => void} */
+  let release = () => {};
+  const released = new Promise((resolve) => {
+    release = () => resolve(undefined);
+  });
   const { page, errors } = await openHome(async (p) => {
     await p.route(/\/keyboard-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await released;
       await route.continue();
     });
   });
@@ -333,6 +339,7 @@ test('arrows pressed while the keyboard code is still loading are held and repla
   }));
   assert.equal(early.loaded, false, 'the test must press keys before the module has loaded');
   assert.equal(early.scrollY, 0, 'a held arrow must not scroll the page meanwhile');
+  release();
   await keyboardReady(page);
   await page.waitForFunction(
     (id) => document.activeElement?.closest('.card')?.getAttribute('data-title-id') === id,

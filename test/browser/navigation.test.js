@@ -46,7 +46,6 @@ test('home → title → back: no new document, scroll restored, nothing refetch
 
   // Scroll down to a server-rendered row and open a title from it.
   await page.evaluate(() => window.scrollTo(0, 400));
-  await page.waitForTimeout(300); // the scroll position is saved shortly after scrolling stops
   const link = page.locator('section.row[data-row-index="2"] a.card__link').first();
   const href = await link.getAttribute('href');
   assert.match(href ?? '', /^\/title\/[a-z0-9-]+$/);
