@@ -58,20 +58,20 @@ export function setNotice(changes, notice) {
 /**
  * The "My list" row as the visitor now sees it: titles added here first
  * (newest first), then the server's, without those removed here.
- * @param {VisitorChanges} changes
+ * @param {VisitorChanges['myList']} changed the visitor's changes to the list
  * @param {Row | null} row the server's row, null when it was empty
  * @param {number} maxCards
  * @returns {Row | null}
  */
-export function applyToMyList(changes, row, maxCards) {
-  if (changes.myList.size === 0) return row;
+export function applyToMyList(changed, row, maxCards) {
+  if (changed.size === 0) return row;
   const serverTitles = row?.titles ?? [];
   const shown = new Set(serverTitles.map((t) => t.id));
-  const added = [...changes.myList.values()]
+  const added = [...changed.values()]
     .reverse()
     .filter((change) => change.on && !shown.has(change.title.id))
     .map((change) => change.title);
-  const kept = serverTitles.filter((t) => changes.myList.get(t.id)?.on !== false);
+  const kept = serverTitles.filter((t) => changed.get(t.id)?.on !== false);
   const titles = [...added, ...kept].slice(0, maxCards);
   if (titles.length === 0) return null;
   return { index: row?.index ?? -1, id: row?.id ?? 'my-list', name: row?.name ?? 'My List', titles };

@@ -4,10 +4,10 @@
 // failures are announced. The server passes no services; the client passes
 // its own (Falcor model, navigation). Contexts add no DOM, so the markup is
 // the same on both sides.
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createVisitorStore } from '../visitor-store.js';
 import { RowLoader } from './RowLoader.js';
-import { Visitor } from './Visitor.js';
-import { useVisitorView } from './useVisitorView.js';
+import { SERVER_STORE, Visitor } from './Visitor.js';
 
 /**
  * @typedef {{
@@ -17,7 +17,7 @@ import { useVisitorView } from './useVisitorView.js';
  *   title?: string,
  *   scrollY?: number,
  * }} ShownPage key: the page's path (a new path starts its components afresh)
- * @typedef {import('./useVisitorView.js').VisitorServices & {
+ * @typedef {import('../visitor-store.js').VisitorServices & {
  *   loadRow: import('./RowLoader.js').LoadRow,
  *   onCommit: () => void,
  *   startNavigation: (show: (page: ShownPage) => void) => () => void,
@@ -30,7 +30,8 @@ import { useVisitorView } from './useVisitorView.js';
  */
 export function App({ initial, services = null }) {
   const [page, setPage] = useState(initial);
-  const visitor = useVisitorView(services);
+  const visitor = useMemo(() => (services ? createVisitorStore(services) : SERVER_STORE), [services]);
+  const notice = useSyncExternalStore(visitor.subscribe, visitor.notice, SERVER_STORE.notice);
   // A layout effect runs in the commit that ends hydration: from then on the
   // handlers are attached (the app's "interactive" moment). Not a timeout,
   // which would measure the scheduler instead. Never runs on the server.
@@ -48,7 +49,7 @@ export function App({ initial, services = null }) {
       <Visitor.Provider value={visitor}>
         <Component key={page.key} {...props} />
         <p className="notice" role="status">
-          {visitor.notice}
+          {notice}
         </p>
       </Visitor.Provider>
     </RowLoader.Provider>

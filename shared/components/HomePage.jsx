@@ -2,11 +2,11 @@
 // The catalog home page: a masthead, the visitor's "My list" row when it has
 // titles, and one section per row. Rows the server fetched are rendered; the
 // others are placeholders that load themselves.
-import { useContext } from 'react';
+import { useDeferredValue } from 'react';
 import { Masthead } from './Masthead.jsx';
 import { TitleRow } from './TitleRow.jsx';
 import { RowPlaceholder } from './RowPlaceholder.jsx';
-import { Visitor } from './Visitor.js';
+import { useVisitor } from './Visitor.js';
 
 /** @typedef {import('../graph/types.js').Row} Row */
 
@@ -14,7 +14,10 @@ import { Visitor } from './Visitor.js';
  * @param {{ rowCount?: number, rows: (Row | null)[], myList?: Row | null }} props
  */
 export function HomePage({ rows, myList = null }) {
-  const myListRow = useContext(Visitor).myListRow(myList);
+  // The My List row is above what the visitor clicked: the pressed button
+  // paints first, the row follows in a later render (pitfall: a click's
+  // paint waiting for the layout of the whole page above it).
+  const myListRow = useDeferredValue(useVisitor((store) => store.myListRow(myList))[0]);
   return (
     <div className="home">
       <Masthead home />

@@ -1,8 +1,7 @@
 // @ts-check
 // The my-list toggle, on cards and on the title page. Its state comes from the
-// Visitor context (optimistic on the client, the cache's on the server).
-import { useContext } from 'react';
-import { Visitor } from './Visitor.js';
+// visitor's store (optimistic on the client, the cache's on the server).
+import { useVisitor } from './Visitor.js';
 
 /** @typedef {import('../graph/types.js').Title} Title */
 
@@ -10,8 +9,7 @@ import { Visitor } from './Visitor.js';
  * @param {{ title: Title, variant: 'card' | 'page' }} props
  */
 function MyListButtonView({ title, variant }) {
-  const visitor = useContext(Visitor);
-  const on = visitor.inMyList(title);
+  const [on, visitor] = useVisitor((store) => store.inMyList(title));
   // One string per state: one text node, nothing for hydration to split.
   const text = variant === 'page' ? (on ? '✓ In My List' : '+ My List') : on ? '✓' : '+';
   return (

@@ -1,8 +1,7 @@
 // @ts-check
 // The visitor's 1–5 rating of a title: five toggle buttons; pressing the
 // current rating again clears it. Saved with a Falcor set on userRating.
-import { useContext } from 'react';
-import { Visitor } from './Visitor.js';
+import { useVisitor } from './Visitor.js';
 
 /** @typedef {import('./Visitor.js').RatedTitle} RatedTitle */
 
@@ -13,8 +12,7 @@ const STARS = Object.freeze([1, 2, 3, 4, 5]);
  * @param {{ title: RatedTitle }} props
  */
 function RatingControlView({ title }) {
-  const visitor = useContext(Visitor);
-  const rating = visitor.ratingOf(title);
+  const [rating, visitor] = useVisitor((store) => store.ratingOf(title));
   return (
     <div className="rating" role="group" aria-label="Your rating" data-rating={rating ?? ''}>
       {STARS.map((n) => (

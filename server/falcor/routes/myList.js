@@ -10,7 +10,7 @@ import { $ref, $nothing, writeErrorAtom, failedPath, MESSAGES } from '../route-v
 
 /**
  * The catalog's answer to an add past its cap (409, docs/contracts.md), as
- * the visitor reads it; shared/components/useVisitorView.js shows it as is.
+ * the visitor reads it; shared/visitor-store.js shows it as is.
  */
 export const MY_LIST_FULL = 'My List is full (500 titles)';
 
