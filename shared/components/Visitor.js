@@ -38,9 +38,9 @@ export const Visitor = createContext(SERVER_STORE);
 /**
  * What a component shows of the visitor's state, and the store for its
  * handlers. Pitfall: a context whose value changes re-renders every consumer
- * (one click on a card's My List re-rendered every card's button, 300 and
- * more, before its paint); the context holds the store, which never changes,
- * and a component re-renders only when what it selected did.
+ * (one click on a card's My List re-rendered every card's button before its
+ * paint); the context holds the store, which never changes, and a component
+ * re-renders only when what it selected did.
  * @template T
  * @param {(store: VisitorStore) => T} select a boolean, a number, a string or
  *   an object the store hands out unchanged while its part is
