@@ -37,6 +37,17 @@ async function visit(/** @type {string} */ path) {
 const hydrated = (/** @type {import('playwright-core').Page} */ page) =>
   page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, { timeout: 10_000 });
 
+/**
+ * The answer to the next write (a POST to /model.json): awaited before a reload, which could
+ * otherwise reach the server first. Called before the click that sends it. (Playwright's
+ * `waitForLoadState('networkidle')` returns at once on a page that has been idle before.)
+ * @param {import('playwright-core').Page} page
+ */
+const written = (page) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === '/model.json' && r.request().method() === 'POST', {
+    timeout: 10_000,
+  });
+
 test('add to my list on a card: the My list row appears, and is still there after a reload', async () => {
   const { context, page, errors } = await visit('/');
   assert.equal(await page.locator('section.row[data-row-index="-1"]').count(), 0, 'no My list row for a new visitor');
@@ -44,11 +55,12 @@ test('add to my list on a card: the My list row appears, and is still there afte
   const id = await card.getAttribute('data-title-id');
   const toggle = card.locator('button.mylist');
   assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+  const added = written(page);
   await toggle.click();
   assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'the toggle flips at once');
   const myListRow = page.locator('section.row[data-row-index="-1"]');
   await myListRow.locator(`li.card[data-title-id="${id}"]`).waitFor();
-  await page.waitForLoadState('networkidle');
+  await added;
 
   await page.reload();
   await hydrated(page);
@@ -66,9 +78,10 @@ test('add to my list on a card: the My list row appears, and is still there afte
   await hydrated(page);
   const pageToggle = page.locator('button.mylist--page');
   assert.equal(await pageToggle.getAttribute('aria-pressed'), 'true');
+  const removed = written(page);
   await pageToggle.click();
   assert.equal(await pageToggle.getAttribute('aria-pressed'), 'false');
-  await page.waitForLoadState('networkidle');
+  await removed;
   await page.reload();
   await hydrated(page);
   assert.equal(await page.locator('button.mylist--page').getAttribute('aria-pressed'), 'false');
@@ -80,17 +93,19 @@ test('a rating is saved and survives a reload; pressing it again clears it', asy
   const { context, page, errors } = await visit(`/title/${FILM}`);
   const rating = page.locator('.rating');
   assert.equal(await rating.getAttribute('data-rating'), '');
+  const rated = written(page);
   await page.locator('.rating__star[aria-label="4 stars"]').click();
   assert.equal(await rating.getAttribute('data-rating'), '4', 'shown at once');
-  await page.waitForLoadState('networkidle');
+  await rated;
   await page.reload();
   await hydrated(page);
   assert.equal(await rating.getAttribute('data-rating'), '4', 'server-rendered after the reload');
   assert.equal(await page.locator('.rating__star[aria-pressed="true"]').getAttribute('aria-label'), '4 stars');
 
+  const cleared = written(page);
   await page.locator('.rating__star[aria-label="4 stars"]').click();
   assert.equal(await rating.getAttribute('data-rating'), '');
-  await page.waitForLoadState('networkidle');
+  await cleared;
   await page.reload();
   await hydrated(page);
   assert.equal(await rating.getAttribute('data-rating'), '', 'cleared for good');
