@@ -114,9 +114,16 @@ async function victim() {
   const page = await context.newPage();
   await page.goto(`${app.url}/title/${FILM}`);
   await hydrated(page);
-  await page.locator('button.mylist--page').click();
-  await page.locator('.rating__star[aria-label="4 stars"]').click();
-  await page.waitForLoadState('networkidle');
+  // Each write answered before the next step (Playwright's `waitForLoadState('networkidle')`
+  // returns at once on a page that has been idle before: it did not wait for them).
+  for (const control of ['button.mylist--page', '.rating__star[aria-label="4 stars"]']) {
+    await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/model.json' && r.request().method() === 'POST', {
+        timeout: 10_000,
+      }),
+      page.locator(control).click(),
+    ]);
+  }
   const state = await readState(page);
   assert.deepEqual(state, { myList: [FILM], rating: 4 }, 'the victim set up their list and rating');
   return { context, page, cookie: await visitorCookie(context), listed: FILM };
