@@ -161,15 +161,21 @@ test('with the catalog stalled, a click shows the cached heading and says what c
   const stall = (/** @type {number} */ rate) =>
     fetch(`${app.catalogUrl}/_faults`, { method: 'PUT', body: JSON.stringify({ stall: rate }) });
   assert.equal((await stall(1)).status, 200);
+  // The page's reads are held until the heading shows (a 2 s deadline for it ran close on a
+  // loaded machine): it shows from the cache, before any answer, then the reads go on to the
+  // stalled catalog.
+  const { release } = await holdReads(page);
   try {
     await card.locator('a.card__link').click();
-    await page.locator('h1.title__name').waitFor({ timeout: 2000 });
+    await page.locator('h1.title__name').waitFor({ timeout: 10_000 });
     assert.equal(await page.locator('h1.title__name').textContent(), name);
+    release();
     await page.locator('.row__failed').waitFor({ timeout: 15_000 });
     assert.match((await page.locator('.row__failed').textContent()) ?? '', /could not be loaded/);
     assert.equal(await page.locator('[aria-busy="true"]').count(), 0, 'no placeholder left spinning');
     assert.equal(await page.locator('h1.title__name').textContent(), name, 'the heading stays');
   } finally {
+    release();
     await stall(0);
   }
   assert.deepEqual(errors, []);
