@@ -180,7 +180,10 @@ test('sequential calls reuse kept-alive sockets, which close after keepAliveMs i
       sockets - before <= 2,
       `10 sequential calls opened ${sockets - before} sockets: keep-alive is not working`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Until they have closed (at most 2.5 s, under undici's own 4 s keep-alive default): a fixed
+    // 400 ms could run out first on a busy machine.
+    for (const until = Date.now() + 2500; upstream.stats().connected > 0 && Date.now() < until;)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     assert.equal(upstream.stats().connected, 0, 'idle sockets should close after keepAliveMs');
   } finally {
     await upstream.close();
