@@ -160,7 +160,11 @@ test('dispose aborts the request and silences the observer', async () => {
   assert.equal(subscription.disposed, false);
   subscription.dispose();
   assert.equal(subscription.disposed, true);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // Until the server has seen it go (at most 5 s), not once after 100 ms: the observer must
+  // stay silent all that while, and for the 300 ms the answer would have taken.
+  for (const until = Date.now() + 5000; closedEarly === 0 && Date.now() < until;)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setTimeout(resolve, 300));
   assert.equal(calls, 0, 'nothing delivered after dispose');
   assert.equal(closedEarly, 1, 'the server saw the request go away');
   subscription.unsubscribe(); // idempotent, and the Rx-style name works too
