@@ -1,0 +1,131 @@
+// @ts-check
+// From esbuild's metafile of a client build (client/build.js): which chunks
+// each page loads before hydration and on first load, written as
+// manifest.json for the page's head, and the gzip totals the budgets
+// (client/budgets.js) hold those loads to.
+import { renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkBudgets, growth } from './budgets.js';
+import { inputSizes, writeInputSizes } from './build-input-sizes.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** URL prefix the server mounts the output directory at. */
+export const PUBLIC_PATH = '/assets';
+/** Page modules (shared/pages/registry.js), each a chunk: only the page shown loads before hydration. */
+const PAGE_CHUNK = /^shared\/pages\/[\w-]+\.jsx?$/;
+/**
+ * Chunks fetched only when a visitor asks, never with the page: keyboard
+ * navigation on the first focus or key press (client/keyboard/on-demand.js),
+ * the live figures on ?perf=1 or Shift+P (client/measure/overlay-trigger.js),
+ * navigation from the cache and prefetch on the first pointer, focus or touch
+ * on a link, or the first click (client/nav/on-intent.js).
+ */
+const ON_DEMAND_CHUNK = /^client\/(keyboard\/index|measure\/overlay|nav\/index)\.js$/;
+/** The page whose load is the first-load budget's. */
+const HOME_PAGE = 'shared/pages/home.js';
+
+/**
+ * @typedef {{ entry: string, preload: string[], lazy: string[], pages: Record<string, string[]> }} Manifest
+ *   pages: per page module (by file name: "home", "title"), its chunk and the
+ *   static imports the entry does not already have: preloaded by that page's head
+ * @typedef {{ file: string, raw: number, gzip: number, brotli: number }} FileSize
+ * @typedef {{ files: FileSize[], beforeHydration: number, firstLoad: number,
+ *   pages?: { file: string, beforeHydration: number }[], overBudget: string[], grew?: string[] }} SizeReport
+ * @typedef {{ manifest: Manifest, report: SizeReport, metafile: import('esbuild').Metafile }} BuildResult
+ */
+
+/**
+ * Writes manifest.json (what the page references) and measures every file.
+ * @param {import('esbuild').Metafile} metafile
+ * @param {string} outdir
+ * @param {Map<string, import('./precompress.js').Sizes>} compressed sizes by absolute path
+ * @param {import('./budgets.js').InputSizes | null} previousInputs the last build's, to name what grew
+ * @returns {BuildResult}
+ */
+export function writeManifest(metafile, outdir, compressed, previousInputs) {
+  const outputs = metafile.outputs;
+  const jsFiles = Object.keys(outputs).filter((file) => file.endsWith('.js'));
+  const entry = jsFiles.find((file) => outputs[file].entryPoint === 'client/index.jsx');
+  if (!entry) throw new Error('client build produced no entry for client/index.jsx');
+
+  const beforeHydration = closure(outputs, entry, ['import-statement']);
+  // Every page is a chunk (shared/pages/registry.js), loaded before hydration
+  // on a direct visit, and on the first navigation to it otherwise: the
+  // entry plus the largest page gets the budget. Other pages are not part of
+  // the home page's first load.
+  const pageChunks = jsFiles.filter((file) => file !== entry && PAGE_CHUNK.test(outputs[file].entryPoint ?? ''));
+  const homeChunk = pageChunks.find((file) => outputs[file].entryPoint === HOME_PAGE);
+  if (!homeChunk) throw new Error(`client build produced no chunk for ${HOME_PAGE}`);
+  // Nor is code fetched only when the visitor asks (a key press, ?perf=1).
+  const onDemand = jsFiles.filter((file) => ON_DEMAND_CHUNK.test(outputs[file].entryPoint ?? ''));
+  const skip = new Set([...pageChunks.filter((file) => file !== homeChunk), ...onDemand]);
+  const firstLoad = closure(outputs, entry, ['import-statement', 'dynamic-import'], skip);
+  const pages = pageChunks.map((file) => {
+    const own = [...closure(outputs, file, ['import-statement'])].filter((chunk) => !beforeHydration.has(chunk));
+    return { file, name: path.basename(outputs[file].entryPoint ?? '').replace(/\.jsx?$/, ''), own };
+  });
+  const toUrl = (/** @type {string} */ file) =>
+    `${PUBLIC_PATH}/${path.relative(outdir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
+
+  /** @type {Manifest} */
+  const manifest = {
+    entry: toUrl(entry),
+    // Static imports of the entry: the page preloads them with the entry.
+    preload: [...beforeHydration].filter((file) => file !== entry).map(toUrl),
+    lazy: jsFiles.filter((file) => !beforeHydration.has(file)).map(toUrl),
+    pages: Object.fromEntries(pages.map((page) => [page.name, page.own.map(toUrl)])),
+  };
+  // Written beside, then renamed over: a server reading it never sees half a file.
+  const manifestFile = path.join(outdir, 'manifest.json');
+  writeFileSync(`${manifestFile}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(`${manifestFile}.tmp`, manifestFile);
+
+  /** @type {Map<string, FileSize>} */
+  const sizes = new Map();
+  for (const file of jsFiles) {
+    // Budgets count gzip bytes (every browser accepts gzip; brotli is smaller).
+    const size = compressed.get(path.resolve(ROOT, file));
+    if (!size) throw new Error(`client build: ${file} was not precompressed`);
+    sizes.set(file, { file: toUrl(file), ...size });
+  }
+  const files = [...sizes.values()];
+  const sum = (/** @type {Set<string>} */ set) =>
+    [...set].reduce((total, file) => total + (sizes.get(file)?.gzip ?? 0), 0);
+  // The largest JS any page needs before hydration is the one the budget holds to.
+  const pageTotals = pages.map((page) => ({
+    file: toUrl(page.file),
+    beforeHydration: sum(new Set([...beforeHydration, ...page.own])),
+  }));
+  const totals = {
+    beforeHydration: Math.max(sum(beforeHydration), ...pageTotals.map((page) => page.beforeHydration)),
+    firstLoad: sum(firstLoad),
+  };
+  const inputs = inputSizes(outputs, [...firstLoad, ...pages.flatMap((page) => page.own)]);
+  writeInputSizes(outdir, inputs);
+  const overBudget = checkBudgets(totals);
+  const grew = overBudget.length > 0 ? growth(previousInputs, inputs) : [];
+  return { manifest, report: { files, ...totals, pages: pageTotals, overBudget, grew }, metafile };
+}
+
+/**
+ * Output files reachable from `start` through imports of the given kinds.
+ * @param {import('esbuild').Metafile['outputs']} outputs
+ * @param {string} start
+ * @param {string[]} kinds
+ * @param {Set<string>} [skip] outputs not to enter
+ */
+function closure(outputs, start, kinds, skip = new Set()) {
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = /** @type {string} */ (queue.shift());
+    for (const imported of outputs[file]?.imports ?? []) {
+      if (kinds.includes(imported.kind) && !imported.external && !seen.has(imported.path) && !skip.has(imported.path)) {
+        seen.add(imported.path);
+        queue.push(imported.path);
+      }
+    }
+  }
+  return seen;
+}
