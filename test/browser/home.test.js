@@ -159,3 +159,42 @@ test('the favicon is inline: no request that 404s', async () => {
   assert.equal(await page.evaluate(() => window.location.pathname), '/');
   await page.close();
 });
+
+test("a placeholder's shimmer animates transform only: the compositor runs it, the main thread never repaints for it", async () => {
+  const page = await started.browser.newPage();
+  // Rows below the fold stay placeholders: their reads are never answered.
+  await page.route('**/model.json**', () => {});
+  await page.goto(`${started.app.url}/`);
+  await page.evaluate(() => document.querySelector('[data-row-state="placeholder"]')?.scrollIntoView());
+  const animated = await page.evaluate(() =>
+    document.getAnimations().map((animation) => {
+      const effect = /** @type {KeyframeEffect} */ (animation.effect);
+      const target = /** @type {Element} */ (effect.target);
+      return {
+        on: `${target.className}${effect.pseudoElement ?? ''}`,
+        properties: [
+          ...new Set(
+            effect
+              .getKeyframes()
+              .flatMap((frame) =>
+                Object.keys(frame).filter((key) => !['offset', 'easing', 'composite', 'computedOffset'].includes(key)),
+              ),
+          ),
+        ],
+      };
+    }),
+  );
+  assert.ok(
+    animated.some((a) => a.on.includes('row__cards--placeholder')),
+    `a placeholder in view shimmers: ${JSON.stringify(animated)}`,
+  );
+  // Pitfall: background-position (or any property but transform and opacity)
+  // repaints the placeholder, and the posters beside it, every frame.
+  for (const { on, properties } of animated)
+    assert.deepEqual(
+      properties.filter((p) => p !== 'transform' && p !== 'opacity'),
+      [],
+      `${on} animates ${properties.join(', ')}`,
+    );
+  await page.close();
+});
