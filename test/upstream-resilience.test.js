@@ -13,6 +13,10 @@ import { UpstreamError } from '../server/upstream/errors.js';
 
 /** Requests seen per path. */
 const hits = new Map();
+/** Answers to /held… paths, not sent until the test ends them. @type {import('node:http').ServerResponse[]} */
+const held = [];
+/** Told when a /held… request arrives. */
+let onHeld = () => {};
 /** When true, every answer is a 500 (a catalog that is down but reachable). */
 let failAll = false;
 /** @type {import('node:http').Server} */
@@ -25,6 +29,8 @@ before(async () => {
     const seen = (hits.get(path) ?? 0) + 1;
     hits.set(path, seen);
     const ok = () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path, seen }));
+    // Held until the test releases it (failAll or not): an answer a call that went upstream would wait for.
+    if (path.startsWith('/held')) return void (held.push(res), onHeld());
     if (failAll || path.startsWith('/500')) return void res.writeHead(500).end('{"error":"boom"}');
     if (path.startsWith('/404')) return void res.writeHead(404).end('{"error":"nope"}');
     if (path.startsWith('/stall-always')) return;
@@ -216,39 +222,75 @@ test('breaker: failures 0 never opens; bad options are refused', () => {
   assert.throws(() => createBreaker({ failures: 1, coolDownMs: -1 }), /coolDownMs/);
 });
 
+/**
+ * Polls `check` every 10 ms until it holds, or fails after `ms`.
+ * @param {() => boolean} check @param {string} what @param {number} [ms]
+ */
+async function waitUntil(check, what, ms = 10_000) {
+  const deadline = performance.now() + ms;
+  while (!check()) {
+    if (performance.now() > deadline) assert.fail(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 test("an origin's open circuit fails calls at once, sends nothing, and closes after a good probe", async () => {
-  /** @type {string[]} */
-  const states = [];
-  /** @type {{ attempt: number, code: string | null }[]} */
-  const calls = [];
-  const upstream = createUpstream({
-    url,
-    timeoutMs: 500,
-    retry: false,
-    circuit: { failures: 3, coolDownMs: 200 },
-    onCircuit: (state) => states.push(state),
-    onCall: ({ attempt, error }) => calls.push({ attempt, code: error?.code ?? null }),
-  });
-  failAll = true;
-  try {
-    for (let i = 0; i < 3; i++) await rejectsWith(upstream.requestJson('GET', '/echo'), 'http');
-    assert.equal(upstream.circuitState?.(), 'open');
-    const before = hits.get('/echo');
-    const started = performance.now();
-    await rejectsWith(upstream.requestJson('GET', '/echo'), 'circuit-open');
-    assert.ok(performance.now() - started < 50, 'failed at once');
-    assert.equal(hits.get('/echo'), before, 'nothing sent while open');
-    assert.deepEqual(calls.at(-1), { attempt: 1, code: 'circuit-open' }, 'and reported, for metrics');
-    // A 4xx is an answer, not a failure: it does not hold the circuit open... but nothing goes while open.
-    await new Promise((resolve) => setTimeout(resolve, 220));
-    assert.equal(upstream.circuitState?.(), 'half-open');
-    failAll = false;
-    assert.equal((await upstream.requestJson('GET', '/echo')).status, 200, 'the probe');
-    assert.equal(upstream.circuitState?.(), 'closed');
-    assert.deepEqual(states, ['open', 'half-open', 'closed']);
-  } finally {
-    failAll = false;
-    await upstream.close();
+  const coolDownMs = 1000;
+  for (let scenario = 1; ; scenario++) {
+    /** @type {string[]} */
+    const states = [];
+    /** @type {{ attempt: number, code: string | null }[]} */
+    const calls = [];
+    const upstream = createUpstream({
+      url,
+      timeoutMs: 5000,
+      retry: false,
+      circuit: { failures: 3, coolDownMs },
+      onCircuit: (state) => states.push(state),
+      onCall: ({ attempt, error }) => calls.push({ attempt, code: error?.code ?? null }),
+    });
+    failAll = true;
+    try {
+      for (let i = 0; i < 2; i++) await rejectsWith(upstream.requestJson('GET', '/echo'), 'http');
+      // The circuit opens at the third failure, not before this moment: until
+      // coolDownMs after it, it must be open.
+      const beforeOpening = performance.now();
+      await rejectsWith(upstream.requestJson('GET', '/echo'), 'http');
+      // A machine so loaded that half the cool-down went by already: the
+      // circuit may rightly be half-open. Not a verdict either way: again.
+      if (performance.now() - beforeOpening > coolDownMs / 2) {
+        assert.ok(scenario < 5, `${scenario} tries, each stalled for over ${coolDownMs / 2} ms`);
+        continue;
+      }
+      assert.equal(upstream.circuitState?.(), 'open');
+      // "At once": while the circuit is open the call must not wait for the
+      // upstream. A call that went would be held (the server answers /held…
+      // only when the test lets it) until its 5 s timeout, and end in
+      // 'timeout'; this one must be refused while the server holds every answer.
+      const heldPath = fresh('/held');
+      const arrived = new Promise((resolve) => (onHeld = () => resolve('sent upstream')));
+      const refused = upstream.requestJson('GET', heldPath).then(
+        () => 'answered',
+        (error) => (error instanceof UpstreamError ? error.code : String(error)),
+      );
+      assert.equal(await Promise.race([refused, arrived]), 'circuit-open', 'failed at once');
+      assert.equal(held.length, 0, 'no answer was given meanwhile');
+      assert.equal(hits.has(heldPath), false, 'nothing sent while open');
+      assert.deepEqual(calls.at(-1), { attempt: 1, code: 'circuit-open' }, 'and reported, for metrics');
+      // The breaker has no timer: its state is read from the clock. Half-open once the cool-down is over.
+      await waitUntil(() => upstream.circuitState?.() === 'half-open', 'half-open after the cool-down');
+      assert.ok(performance.now() - beforeOpening >= coolDownMs, 'not half-open before the cool-down');
+      failAll = false;
+      assert.equal((await upstream.requestJson('GET', '/echo')).status, 200, 'the probe');
+      assert.equal(upstream.circuitState?.(), 'closed');
+      assert.deepEqual(states, ['open', 'half-open', 'closed']);
+      return;
+    } finally {
+      failAll = false;
+      onHeld = () => {};
+      for (const res of held.splice(0)) res.writeHead(500).end('{"error":"released"}');
+      await upstream.close();
+    }
   }
 });
 
