@@ -184,15 +184,23 @@ describe('three instances behind nginx, Prometheus scraping them', () => {
       }
     };
     const load = Promise.all(Array.from({ length: 16 }, worker));
+    const served = () => outcomes.get('ok') ?? 0;
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const before = outcomes.get('ok') ?? 0;
+      // Under load before the SIGTERM: pages served (polled, not a fixed 1 s
+      // that a loaded machine may spend starting the workers). 48: three per
+      // worker, so nginx has sent pages to every instance, the victim included.
+      await until(async () => served() >= 48 || outcomes.size > 1, 30_000);
+      const before = served();
       const code = await victim.stop();
       assert.equal(code, 0, 'the instance drained and exited cleanly');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // And after it exited: as many pages again, through nginx, with one
+      // instance gone (polled: what the check needs is pages, not a duration).
+      // A failed request ends either wait at once: the check below names it.
+      const atExit = served();
+      await until(async () => served() >= atExit + 48 || outcomes.size > 1, 30_000);
       running = false;
       await load;
-      const ok = outcomes.get('ok') ?? 0;
+      const ok = served();
       assert.ok(before > 0 && ok > before, `pages served: ${before} before the SIGTERM, ${ok} in all`);
       assert.deepEqual(Object.fromEntries(outcomes), { ok }, 'every request answered with a whole page');
     } finally {
