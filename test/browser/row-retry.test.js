@@ -1,4 +1,5 @@
 // @ts-check
+/* global window -- page.evaluate and addInitScript bodies run in the page */
 // A home row below the fold whose data cannot be had (issue 14): it says so
 // in the row's place, at the row's height, tries again by itself after 1, 3
 // and 9 s, then stops and leaves a "Try again" button, which loads it. The
@@ -46,6 +47,29 @@ async function openHome(failing) {
     if (!failing()) return route.continue();
     return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' });
   });
+  // What the test cannot see on the row: that the page has taken in a failed
+  // answer. After the first failure the row stays data-row-state="failed", so
+  // a retry that fails again changes nothing on it. Each /model.json answer
+  // whose body the page has read is noted one task later (a message through a
+  // MessageChannel, which the page's fake clock does not hold): by then every
+  // promise reaction that followed the read has run, the row's own failure
+  // handling (and the retry timer it sets, or not) included.
+  await page.addInitScript(() => {
+    const w = /** @type {any} */ (window);
+    w.__answersTakenIn = [];
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (/** @type {MessageEvent} */ event) => w.__answersTakenIn.push(event.data);
+    const text = Response.prototype.text;
+    Response.prototype.text = function () {
+      const read = text.call(this);
+      const url = this.url;
+      if (url.includes('/model.json?')) {
+        const note = () => channel.port2.postMessage(url);
+        read.then(note, note);
+      }
+      return read;
+    };
+  });
   await page.goto(`${started.app.url}/`);
   await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, {
     timeout: 15_000,
@@ -53,7 +77,24 @@ async function openHome(failing) {
   // The clock from here on: the row is far enough down to be asked for only once scrolled to.
   await page.clock.install();
   await page.locator(ROW).scrollIntoViewIfNeeded();
-  return { context, page, rowReads, documents: () => documents };
+  /**
+   * Waits until the page has taken in `n` answers to reads of the row (see
+   * above), or fails the test after 10 s.
+   */
+  const answersTakenIn = async (/** @type {number} */ n) => {
+    const deadline = Date.now() + 10_000;
+    const takenIn = async () =>
+      /** @type {string[]} */ (await page.evaluate(() => /** @type {any} */ (window).__answersTakenIn)).filter(
+        asksForRow,
+      ).length;
+    let seen = await takenIn();
+    while (seen < n && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen = await takenIn();
+    }
+    assert.ok(seen >= n, `the page took in ${seen} answers to the row's reads within 10 s, expected ${n}`);
+  };
+  return { context, page, rowReads, documents: () => documents, answersTakenIn };
 }
 
 /** @param {import('playwright-core').Page} page */
@@ -84,11 +125,15 @@ test('a failed row says so at its own height, and loads on its first retry once 
 
 test('retries back off and stop after three; "Try again" then loads the row', async () => {
   let failing = true;
-  const { context, page, rowReads } = await openHome(() => failing);
+  const { context, page, rowReads, answersTakenIn } = await openHome(() => failing);
   await failedRow(page);
   /**
    * Waits until the row reads reach `n`, the clock moving 20 ms a step (falcor
-   * hands a failed answer on through a timer of its own), or fails the test.
+   * batches a read through a timer of its own), or fails the test. Then waits,
+   * the clock still, until the page has taken in that read's 503: only then is
+   * the next retry's timer set. (Seeing the request is not enough: on a loaded
+   * machine the next big step of the clock came before the page had handled
+   * the failure, and the retry timer was set after it, never to fire.)
    */
   const readsReach = async (/** @type {number} */ n) => {
     for (let i = 0; i < 100 && rowReads.count < n; i++) {
@@ -96,6 +141,7 @@ test('retries back off and stop after three; "Try again" then loads the row', as
       await page.waitForTimeout(30);
     }
     assert.ok(rowReads.count >= n, `${n} row reads, got ${rowReads.count}`);
+    await answersTakenIn(n);
   };
   // Time stops here (the failure came a moment ago); from now on it moves only when told.
   await page.clock.pauseAt(Date.now() + 10);
