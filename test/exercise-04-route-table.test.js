@@ -12,6 +12,7 @@ import { loadConfig } from '../server/config.js';
 import { createRouteTable } from '../server/route-table.js';
 import { DuplicateRouteError } from '../server/errors.js';
 import { startApp } from './helpers/app.js';
+import { startAppOnFake } from './helpers/app-on-fake.js';
 
 /** @param {import('express').Express} app @returns {any[]} the app router's layers, in the order a request walks them */
 const layers = (app) => /** @type {any} */ (app).router.stack;
@@ -39,6 +40,22 @@ test('without the exercise the table stays as registered', async () => {
   routes.add('get', '/', (_req, res) => res.end('home'));
   await sleep(50);
   assert.equal(routes.size, 1);
+});
+
+/**
+ * Every layer a request may walk, nested routers' included.
+ * @param {any[]} stack
+ * @returns {number}
+ */
+const layerCount = (stack) =>
+  stack.reduce((n, layer) => n + 1 + (Array.isArray(layer.handle?.stack) ? layerCount(layer.handle.stack) : 0), 0);
+
+test('the normal app: its routing table stays as the app made it', async () => {
+  const app = await startAppOnFake();
+  after(() => app.close());
+  const made = layerCount(layers(app.app));
+  await sleep(100);
+  assert.equal(layerCount(layers(app.app)), made, 'nothing registered after start, anywhere a request walks');
 });
 
 test('EXERCISE=04 in the app: marquee_routes_registered climbs while pages still answer', async () => {

@@ -8,6 +8,7 @@ import { setImmediate as turn } from 'node:timers/promises';
 import express from 'express';
 import { loadConfig } from '../server/config.js';
 import { deferResponses } from '../server/middleware/defer-responses.js';
+import { startAppOnFake } from './helpers/app-on-fake.js';
 
 test('EXERCISE=07 sets 5 hops; nothing else does', () => {
   assert.equal(loadConfig({ EXERCISE: '07' }).exercise.deferResponseHops, 5);
@@ -42,5 +43,29 @@ test('behind Express, the answer is the same, only later', async () => {
     assert.deepEqual(await res.json(), { ok: true });
   } finally {
     server.close();
+  }
+});
+
+test('the app: a response has ended when its handler ends it; with EXERCISE=07, only later', async () => {
+  for (const [env, atOnce] of /** @type {const} */ ([
+    [{}, true],
+    [{ EXERCISE: '07' }, false],
+  ])) {
+    /** @type {boolean | null} */
+    let ended = null;
+    const app = await startAppOnFake({
+      env,
+      extraRoutes: (routes) =>
+        routes.add('get', '/ended', (_req, res) => {
+          res.end('ok');
+          ended = res.writableEnded;
+        }),
+    });
+    try {
+      assert.equal(await (await fetch(`${app.url}/ended`)).text(), 'ok');
+      assert.equal(ended, atOnce, `${JSON.stringify(env)}: ended in the handler's own turn`);
+    } finally {
+      await app.close();
+    }
   }
 });

@@ -12,6 +12,7 @@ import { createRouter } from '../server/falcor/router.js';
 import { createCatalogClients } from '../server/upstream/index.js';
 import { query } from '../shared/pages/home.js';
 import { createFakeUpstream } from './helpers/fake-upstream.js';
+import { startAppOnFake } from './helpers/app-on-fake.js';
 
 /**
  * Upstream calls of two first-visit home pages, one after the other.
@@ -47,4 +48,29 @@ test('the shared graph cache: the second page asks the catalog nothing', async (
   const [first, second] = await callsPerPage({});
   assert.ok(first > 0);
   assert.equal(second, 0);
+});
+
+test('the app: pages read the shared cache, so a second first visit asks the catalog nothing', async () => {
+  for (const [env, cached] of /** @type {const} */ ([
+    [{}, true],
+    [{ GRAPH_CACHE_TTL_MS: '0' }, false],
+  ])) {
+    const app = await startAppOnFake({ env });
+    try {
+      // No cookie: each page is a first visit, whose rows are the same for everyone.
+      const asked = [];
+      for (let page = 0; page < 2; page++) {
+        const before = app.catalogRequests.length;
+        const res = await fetch(`${app.url}/`);
+        assert.equal(res.status, 200);
+        // The whole page: its head is flushed before its data is read.
+        assert.match(await res.text(), /<li class="card"/);
+        asked.push(app.catalogRequests.length - before);
+      }
+      assert.ok(asked[0] > 0, `${JSON.stringify(env)}: the first page fills the cache`);
+      assert.equal(asked[1] === 0, cached, `${JSON.stringify(env)}: catalog requests per page ${asked}`);
+    } finally {
+      await app.close();
+    }
+  }
 });

@@ -1,15 +1,18 @@
 // @ts-check
 // npm run exercise -- list | NN [--duration 20] [--rounds 4] [--warmup 3] [--tti-runs 5] [--json FILE] [--verbose]
+// npm run exercise -- NN --unfix | --refix
 // Measures one workshop exercise broken against fixed in one run: perf:load
 // with the pitfall as configuration B (--vs), alternating with the normal
 // code round by round, then prints both, their ratio and the story's own
-// ratio beside it. See perf/exercises/README.md.
+// ratio beside it. --unfix and --refix put the exercise's unfixed.patch into
+// the normal code and take it out (lib/unfix.js). See perf/exercises/README.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXERCISES, NOT_YET } from './index.js';
 import { measurePair } from './lib/load-pair.js';
 import { formatComparison, ratio, sideFigures, verdict } from './lib/report.js';
+import { togglePatch } from './lib/unfix.js';
 
 const USAGE = `npm run exercise -- list
 npm run exercise -- NN [options]
@@ -19,13 +22,16 @@ npm run exercise -- NN [options]
   --tti-runs 5      page loads per configuration in Chromium (exercises with TTI)
   --json FILE       write the figures (and perf:load's report) as JSON
   --keep-guard      keep the overload guard's event-loop trigger (off in exercise runs: see lib/load-pair.js)
-  --verbose         also print perf:load's tables`;
+  --verbose         also print perf:load's tables
+npm run exercise -- NN --unfix    write the pitfall into the normal code (the exercise's unfixed.patch, git apply)
+npm run exercise -- NN --refix    take it back out (git apply -R)`;
 
 const options = readOptionsOrExit(process.argv.slice(2));
 const { exercise } = options;
 
 try {
-  await main();
+  if (options.patch) process.exitCode = togglePatch(exercise, options.patch);
+  else await main();
 } catch (error) {
   console.error(`exercise ${exercise.id}: ${error.message}`);
   process.exitCode = 1;
@@ -137,6 +143,8 @@ function readOptionsOrExit(argv) {
         json: { type: 'string' },
         verbose: { type: 'boolean', default: false },
         'keep-guard': { type: 'boolean', default: false },
+        unfix: { type: 'boolean', default: false },
+        refix: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     });
@@ -164,6 +172,7 @@ function readOptionsOrExit(argv) {
         throw new Error(`--${name} must be a whole number >= ${min}, got ${values[name]}`);
       return n;
     };
+    if (values.unfix && values.refix) throw new Error('--unfix or --refix, not both');
     const rounds = number('rounds', 1);
     const duration = number('duration', rounds);
     return {
@@ -175,6 +184,8 @@ function readOptionsOrExit(argv) {
       json: values.json ?? null,
       verbose: Boolean(values.verbose),
       keepGuard: Boolean(values['keep-guard']),
+      /** @type {'unfix' | 'refix' | null} */
+      patch: values.unfix ? 'unfix' : values.refix ? 'refix' : null,
     };
   } catch (error) {
     console.error(`exercise: ${error.message}`);
