@@ -10,16 +10,17 @@
 // (--url); with --vs, two configurations alternate and the ratios B / A are
 // printed. A run that did not show the clicked title's page is broken: it is
 // reported as such and the command exits 1. See docs/measuring-tti.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { availableParallelism, loadavg } from 'node:os';
+// The parts live in perf/lib/: nav-setups.js (what is measured),
+// nav-runs-alternated.js (the runs), nav-run.js (one run) and nav-summary.js.
+import { availableParallelism } from 'node:os';
 import { launchBrowser } from '../test/helpers/browser.js';
 import { readOptions, USAGE } from './lib/nav-options.js';
-import { PROFILES } from './lib/throttling.js';
 import { buildClient } from './lib/tti-server.js';
 import { startTargets } from './lib/targets.js';
-import { measureNavigation } from './lib/nav-run.js';
-import { summarizeRuns, ratiosOf, summaryTable } from './lib/nav-report.js';
+import { loadAverage } from './lib/cpus.js';
+import { navProfile, navSetups, describeSetup } from './lib/nav-setups.js';
+import { runSetups } from './lib/nav-runs-alternated.js';
+import { reportNav } from './lib/nav-summary.js';
 
 const options = (() => {
   try {
@@ -33,20 +34,8 @@ if (options.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const baseProfile = PROFILES[options.profileName];
-const profile =
-  options.cpuSlowdown === null
-    ? baseProfile
-    : {
-        ...baseProfile,
-        cpuSlowdown: options.cpuSlowdown,
-        description: `${baseProfile.description}; CPU ${options.cpuSlowdown}x`,
-      };
+const profile = navProfile(options);
 const progress = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 /** @type {(() => Promise<unknown>)[]} */
 const stops = [];
@@ -90,119 +79,24 @@ async function main() {
     cpus: { app: null, generator: null, note: 'no pinning' },
     onStart: (stop) => stops.push(stop),
   });
-  // The setups measured: A, and B when --vs (B's Marquee) or --vs-intent (B's intent) asks for one.
-  const ownB = options.vs !== null || options.vsIntent !== null || options.vsDwellMs !== null;
-  const setups = [
-    { target: targets[0], name: ownB ? 'A' : targets[0].name, intent: options.intent, dwellMs: options.dwellMs },
-    ...(ownB
-      ? [
-          {
-            target: targets[1] ?? targets[0],
-            name: 'B',
-            intent: options.vsIntent ?? options.intent,
-            dwellMs: options.vsDwellMs ?? options.dwellMs,
-          },
-        ]
-      : []),
-  ];
-  const describe = (/** @type {(typeof setups)[number]} */ s) =>
-    `${s.intent === 'none' ? 'straight click' : `${s.intent} ${s.dwellMs} ms, then ${s.intent === 'focus' ? 'Enter' : 'click'}`}` +
-    `${Object.entries(s.target.env)
-      .map(([k, v]) => ` ${k}=${v}`)
-      .join('')}`;
+  const setups = navSetups(options, targets);
   const upstream = options.url ? 'as it runs' : `${options.latencyMs} ± ${options.jitterMs} ms`;
   progress(
     `perf:nav: ${options.runs} runs${setups.length > 1 ? ' each, alternating' : ''} · catalog ${upstream} · ` +
       `row ${options.row} card ${options.card} · profile ${options.profileName} (${profile.description}) · ` +
-      `${availableParallelism()} cores, load average ${load()}`,
+      `${availableParallelism()} cores, load average ${loadAverage()}`,
   );
-  for (const s of setups) progress(`  ${s.name}: ${s.target.url} · ${describe(s)}`);
+  for (const s of setups) progress(`  ${s.name}: ${s.target.url} · ${describeSetup(s)}`);
   if (options.runs === 1) progress('  warning: one run is an anecdote, not a measurement; use --runs 5 or more');
 
-  // ── Runs, alternated (A B, then B A…): on a shared machine only alternated runs compare ──
+  // ── Runs, alternated (A B, then B A…), then the summary ──────────────────
   browser = await launchBrowser();
-  const run = (/** @type {(typeof setups)[number]} */ s) =>
-    measureNavigation(/** @type {import('playwright-core').Browser} */ (browser), {
-      url: new URL('/', s.target.url).href,
-      profile,
-      intent: s.intent,
-      dwellMs: s.dwellMs,
-      row: options.row,
-      card: options.card,
-      timeoutMs: options.timeoutMs,
-      back: options.back,
-    });
-  for (const s of setups) {
-    for (let i = 0; i < options.warmup; i += 1) {
-      const warm = await run(s);
-      progress(`  warm-up ${s.name}: ${warm.ok ? `${warm.completeMs} ms (not counted)` : `broken: ${warm.reason}`}`);
-    }
-  }
-  /** @type {Record<string, import('./lib/nav-run.js').NavRun[]>} */
-  const runs = Object.fromEntries(setups.map((s) => [s.name, []]));
-  for (let i = 1; i <= options.runs; i += 1) {
-    for (const s of i % 2 ? setups : [...setups].reverse()) {
-      const started = Date.now();
-      const result = await run(s);
-      runs[s.name].push(result);
-      const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
-      progress(
-        result.ok
-          ? `  run ${i}/${options.runs} ${s.name}: heading ${result.headingMs} ms · complete ${result.completeMs} ms · ` +
-              `requests after the click ${result.requests} (/model.json ${result.modelRequests}) · ` +
-              `during the dwell ${result.dwellRequests} (/model.json ${result.dwellModelRequests}) · ` +
-              (result.backMs === undefined
-                ? ''
-                : `Back: rows ${result.backMs} ms, list ${result.backListMs} ms, reads ended ${result.backReadsEndMs ?? '—'} ms · `) +
-              `"${result.title.name}" (${took})`
-          : `  run ${i}/${options.runs} ${s.name}: BROKEN: ${result.reason}`,
-      );
-    }
-  }
+  const runs = await runSetups(browser, setups, { options, profile, progress });
   await browser.close();
   browser = null;
-
-  // ── Summary ─────────────────────────────────────────────────────────────────
-  const sides = setups.map((s) => ({
-    name: s.name,
-    url: s.target.url,
-    intent: s.intent,
-    dwellMs: s.dwellMs,
-    env: s.target.env,
-    catalogEnv: s.target.catalogEnv,
-    runs: runs[s.name],
-    good: runs[s.name].filter((r) => r.ok).length,
-    summary: summarizeRuns(runs[s.name]),
-  }));
-  const ratios = sides.length === 2 ? ratiosOf(sides[0].summary, sides[1].summary) : null;
-  console.log(`\nclient-side navigation · catalog ${upstream} · profile ${options.profileName}`);
-  for (const s of setups) console.log(`  ${s.name}: ${describe(s)}`);
-  console.log('');
-  console.log(
-    summaryTable(
-      sides.map((s) => ({ name: s.name, summary: s.summary, good: s.good, runs: s.runs.length })),
-      ratios,
-    ),
-  );
-  console.log(`\nload average ${load()} (1, 5, 15 min) on ${availableParallelism()} cores`);
-
-  if (options.json) {
-    mkdirSync(path.dirname(path.resolve(options.json)), { recursive: true });
-    const document = {
-      at: new Date().toISOString(),
-      options: { ...options, profile: { name: options.profileName, ...profile } },
-      environment: { cores: availableParallelism(), loadAverage: loadavg(), node: process.version },
-      sides,
-      ratios,
-    };
-    writeFileSync(options.json, `${JSON.stringify(document, null, 2)}\n`);
-    console.log(`wrote ${options.json}`);
-  }
+  const broken = reportNav({ options, profile, setups, runs, upstream });
 
   // ── A broken page is not a fast one: the measurement fails, loudly ────────
-  const broken = sides.flatMap((s) =>
-    s.runs.flatMap((r, i) => (r.ok ? [] : [`  ${s.name} run ${i + 1}: ${r.reason}`])),
-  );
   if (broken.length > 0) {
     console.error(`\nBROKEN: ${broken.length} run(s) did not show the clicked title's page:\n${broken.join('\n')}`);
     process.exitCode = 1;

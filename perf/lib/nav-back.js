@@ -5,6 +5,7 @@
 // list as the visitor changed it, and fetch the invalidated list after (issue
 // 19, target 7). Timed in the page from the popstate event.
 import { observeBack, readBack } from './nav-page.js';
+import { roundMs } from './stats.js';
 
 /**
  * @typedef {{ backMs: number, backListMs: number, backReadsEndMs: number | null, backModelRequests: number }} BackFigures
@@ -52,14 +53,9 @@ export async function measureBack(page, title, timeoutMs, settled) {
   await settled();
   const back = await page.evaluate(readBack);
   return {
-    backMs: round(back.rowsMs),
-    backListMs: round(back.listMs),
-    backReadsEndMs: back.readsEndMs === null ? null : round(back.readsEndMs),
+    backMs: roundMs(back.rowsMs),
+    backListMs: roundMs(back.listMs),
+    backReadsEndMs: back.readsEndMs === null ? null : roundMs(back.readsEndMs),
     backModelRequests: back.reads,
   };
-}
-
-/** @param {number} ms */
-function round(ms) {
-  return Math.round(ms * 10) / 10;
 }

@@ -114,14 +114,6 @@ export function countRequests({ from, to }) {
   };
 }
 
-/** @param {ReturnType<typeof describePage>} seen */
-export function seenText(seen) {
-  return (
-    `the page shows ${seen.path}, <h1> ${seen.headings.map((h) => JSON.stringify(h)).join(', ') || 'none'}, ` +
-    `${seen.cards} cards, ${seen.placeholders} row placeholders, ${seen.busy} aria-busy`
-  );
-}
-
 /**
  * Installed on the complete title page, before Back: from the popstate, checks
  * every frame whether home's first row shows its cards, and whether the My List

@@ -1,5 +1,6 @@
 // @ts-check
-// The distribution of one figure over N runs. Pitfall: on a 2-core machine
+// The perf tools' shared number helpers: a time rounded for a report, and the
+// distribution of one figure over N runs. Pitfall: on a 2-core machine
 // (Chromium, the app and its catalog share the cores) one page load can be
 // twice as slow as the next; a single run says nothing, the median and the
 // spread of several do.
@@ -35,4 +36,13 @@ export function distribution(values) {
 /** @param {number} value */
 function round(value) {
   return Math.abs(value) >= 10 ? Math.round(value * 10) / 10 : Math.round(value * 10000) / 10000;
+}
+
+/**
+ * A time in ms to one decimal, the precision perf:nav reports (nav-run.js,
+ * nav-back.js): one helper, so both parts of a run round alike.
+ * @param {number} ms
+ */
+export function roundMs(ms) {
+  return Math.round(ms * 10) / 10;
 }
