@@ -1,9 +1,9 @@
 // @ts-check
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseBeacon, MAX_BEACON_BYTES, MAX_KEY_PRESSES } from '../server/field-metrics/beacon-schema.js';
+import { parseBeacon, MAX_BEACON_BYTES, MAX_KEY_PRESSES, INP_TARGETS } from '../server/field-metrics/beacon-schema.js';
 import { startApp } from './helpers/app.js';
-import { validBeacon, postBeacon, perfSummary } from './helpers/beacons.js';
+import { validBeacon, attributedBeacon, postBeacon, perfSummary } from './helpers/beacons.js';
 
 /** @param {unknown} body */
 const parse = (body) => parseBeacon(typeof body === 'string' ? body : JSON.stringify(body));
@@ -24,6 +24,23 @@ describe('parseBeacon', () => {
     assert.equal(result.ok, true, result.error);
     assert.equal(result.beacon.effectiveType, 'unknown');
     assert.equal(result.beacon.labTTIStatus, 'pending');
+  });
+
+  test('INP attribution: fixed labels at the top, phases under metrics; absent is none', () => {
+    const result = parse(attributedBeacon({ target: 'rating__star', type: 'keyboard' }));
+    assert.equal(result.ok, true, result.error);
+    assert.equal(result.beacon.inpTarget, 'rating__star');
+    assert.equal(result.beacon.inpType, 'keyboard');
+    assert.deepEqual(
+      [result.beacon.metrics.inpInputDelay, result.beacon.metrics.inpProcessing, result.beacon.metrics.inpPresentation],
+      [6, 12, 6],
+    );
+    const bare = parse(validBeacon());
+    assert.equal(bare.ok, true, bare.error);
+    assert.equal(bare.beacon.inpTarget, 'none', 'a page view without attribution');
+    assert.equal(bare.beacon.inpType, 'none');
+    for (const target of INP_TARGETS.filter((t) => t !== 'none'))
+      assert.equal(parse(attributedBeacon({ target })).ok, true, `${target} is a label`);
   });
 
   /** @type {[string, unknown, RegExp][]} */
@@ -55,6 +72,24 @@ describe('parseBeacon', () => {
     ],
     ['an unknown server timing', validBeacon({ server: { db: 3 } }), /unknown server timing/],
     ['a missing route', validBeacon({ route: undefined }), /route must be one of/],
+    ['an unknown INP target', attributedBeacon({ target: 'div.hero' }), /inpTarget must be one of/],
+    ['a raw class list as INP target', attributedBeacon({ target: 'mylist mylist--card' }), /inpTarget must be one of/],
+    ['an unknown INP type', attributedBeacon({ type: 'touch' }), /inpType must be one of/],
+    ['an INP target as a number', attributedBeacon({}, { inpTarget: 3 }), /inpTarget must be one of/],
+    ['an INP target without its type', attributedBeacon({}, { inpType: undefined }), /come together/],
+    ['a negative INP phase', attributedBeacon({ phases: [6, -12, 6] }), /metrics\.inpProcessing must not be negative/],
+    ['a huge INP phase', attributedBeacon({ phases: [6, 12, 1e9] }), /metrics\.inpPresentation must be at most 10000/],
+    ['an INP phase as a string', attributedBeacon({}, { metrics: { inp: 24, inpInputDelay: '6' } }), /finite number/],
+    [
+      'INP attribution without INP',
+      attributedBeacon({}, { metrics: { fcp: 100, inpInputDelay: 6 } }),
+      /need metrics\.inp/,
+    ],
+    [
+      'INP labels without INP',
+      validBeacon({ inpTarget: 'a', inpType: 'pointer', metrics: { fcp: 100 } }),
+      /need metrics\.inp/,
+    ],
   ];
   for (const [what, body, message] of junk) {
     test(`refuses ${what}`, () => {
@@ -74,11 +109,17 @@ describe('parseBeacon', () => {
       ['lcp', 60_000],
       ['ttfb', 60_000],
       ['inp', 10_000],
+      ['inpInputDelay', 10_000],
+      ['inpProcessing', 10_000],
+      ['inpPresentation', 10_000],
       ['cls', 10],
     ];
+    // INP's phases come only with INP.
+    const metrics = (/** @type {string} */ name, /** @type {number} */ value) =>
+      name.startsWith('inp') ? { inp: 1, [name]: value } : { [name]: value };
     for (const [name, max] of bounds) {
-      assert.equal(parse(validBeacon({ metrics: { [name]: max } })).ok, true, `${name} = ${max} is accepted`);
-      const over = parse(validBeacon({ metrics: { [name]: max * 1.001 } }));
+      assert.equal(parse(validBeacon({ metrics: metrics(name, max) })).ok, true, `${name} = ${max} is accepted`);
+      const over = parse(validBeacon({ metrics: metrics(name, max * 1.001) }));
       assert.equal(over.ok, false, `${name} past ${max} is refused`);
       assert.match(over.error, new RegExp(`metrics\\.${name} must be at most ${max}`));
     }

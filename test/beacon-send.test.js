@@ -80,3 +80,18 @@ test('a page hidden before lab TTI resolves sends what it has, and nothing after
   assert.equal(sent.length, 1);
   assert.equal(sent[0].body.labTTIStatus, 'pending');
 });
+
+test("INP's attribution rides along: labels at the top, phases under metrics", () => {
+  const store = createPerfStore();
+  sendBeaconOnce(store, page);
+  store.setMetric('inp', 72);
+  store.setINP([
+    { inpTarget: 'card__info', inpType: 'keyboard' },
+    { inpInputDelay: 4.00049, inpProcessing: 46, inpPresentation: 22 },
+  ]);
+  hide();
+  assert.equal(sent.length, 1);
+  const { inpTarget, inpType, metrics } = sent[0].body;
+  assert.deepEqual({ inpTarget, inpType }, { inpTarget: 'card__info', inpType: 'keyboard' });
+  assert.deepEqual(metrics, { inp: 72, inpInputDelay: 4, inpProcessing: 46, inpPresentation: 22 });
+});

@@ -30,6 +30,11 @@ test('perfScope: a worker reads the sketches of every worker from the primary', 
     assert.equal(answer.beacons, 2, 'one beacon from each of the two workers');
     const home = answer.routes.find((/** @type {any} */ r) => r.route === '/');
     assert.equal(home.metrics.find((/** @type {any} */ m) => m.name === 'appTTI').count, 2);
+    assert.deepEqual(
+      answer.inpTargets.map((/** @type {any} */ r) => [r.target, r.type, r.count]),
+      [['mylist--card', 'pointer', 2]],
+      'INP by target merges across workers like the other figures',
+    );
   } finally {
     for (const worker of workers) worker.send('exit');
     await Promise.all(

@@ -15,7 +15,20 @@ import { activationStart } from './app-tti.js';
 import { currentMemory } from './memory.js';
 
 export const BEACON_URL = '/perf/beacon';
-const METRICS = ['appTTI', 'labTTI', 'tbt', 'fcp', 'lcp', 'inp', 'cls', 'ttfb', 'memory'];
+const METRICS = [
+  'appTTI',
+  'labTTI',
+  'tbt',
+  'fcp',
+  'lcp',
+  'inp',
+  'inpInputDelay',
+  'inpProcessing',
+  'inpPresentation',
+  'cls',
+  'ttfb',
+  'memory',
+];
 const SERVER_TIMINGS = ['upstream', 'render', 'template', 'total'];
 
 /**
@@ -59,6 +72,7 @@ export function buildBeacon(snapshot, page) {
     navigationType: navigationType(),
     effectiveType: /** @type {any} */ (navigator).connection?.effectiveType ?? 'unknown',
     labTTIStatus: snapshot.labTTIStatus,
+    ...snapshot.inp,
     metrics: numbers(snapshot.metrics, METRICS),
     keyInput: snapshot.keyInput.map(round),
     server: numbers(page.timings, SERVER_TIMINGS),

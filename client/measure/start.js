@@ -5,6 +5,7 @@ import { createPerfStore } from './store.js';
 import { onAppTTI } from './app-tti.js';
 import { onLabTTI } from './lab-tti.js';
 import { onWebVitals } from './web-vitals.js';
+import { inpAttribution } from './inp-attribution.js';
 import { onKeyInput } from './key-input.js';
 import { measureMemory } from './memory.js';
 import { readPageData, sendBeaconOnce } from './beacon.js';
@@ -23,7 +24,10 @@ export function startMeasuring({ beacon = true, overlay = true } = {}) {
   /** @type {any} */ (window).__marqueePerf = store;
 
   onAppTTI((ms) => store.setMetric('appTTI', ms));
-  onWebVitals((name, value) => store.setMetric(name, value));
+  onWebVitals((name, value, entry) => {
+    store.setMetric(name, value);
+    if (entry) store.setINP(inpAttribution(entry));
+  });
   onKeyInput(({ index, ms }) => store.setKeyPress(index, ms));
   measureMemory().then((reading) => reading && store.setMemory(reading));
   // Armed before the lab TTI search starts, so its result is what sends the beacon.

@@ -8,6 +8,7 @@
  *   keyInput: number[],
  *   labTTIStatus: 'pending' | 'found' | 'not-found' | 'unsupported',
  *   labTTIReason: string | null,
+ *   inp?: { inpTarget: string, inpType: string },
  *   longTasks: number | null,
  *   memorySource: string | null,
  *   beaconSent: boolean,
@@ -41,6 +42,15 @@ export function createPerfStore() {
     /** @param {number} index @param {number} ms */
     setKeyPress(index, ms) {
       state.keyInput[index] = ms;
+      changed();
+    },
+    /**
+     * Where INP's time went: its labels apart, its phases beside INP.
+     * @param {import('./inp-attribution.js').INPAttribution} attribution
+     */
+    setINP([labels, phases]) {
+      state.inp = labels;
+      Object.assign(state.metrics, phases);
       changed();
     },
     /** @param {import('./lab-tti.js').LabTTIResult} result */

@@ -35,8 +35,9 @@ export const WEB_VITALS_THRESHOLDS = Object.freeze({
 
 /**
  * Calls back with (name, value) each time a metric is known or changes, so
- * the overlay is live and the beacon carries the latest value when it leaves.
- * @param {(name: 'fcp' | 'lcp' | 'inp' | 'cls' | 'ttfb', value: number) => void} callback
+ * the overlay is live and the beacon carries the latest value when it leaves;
+ * INP also with its longest entry, for client/measure/inp-attribution.js.
+ * @param {(name: 'fcp' | 'lcp' | 'inp' | 'cls' | 'ttfb', value: number, entry?: PerformanceEventTiming) => void} callback
  */
 export function onWebVitals(callback) {
   const options = { reportAllChanges: true };
@@ -46,5 +47,7 @@ export function onWebVitals(callback) {
   onTTFB((metric) => callback('ttfb', metric.value), options);
   // 16 ms is Event Timing's floor: the default (40) hides a TV-style UI's
   // quick key presses, which is the range this app is tuned for.
-  onINP((metric) => callback('inp', metric.value), { ...options, durationThreshold: 16 });
+  // web-vitals keeps only the interaction's longest entries (all of INP's
+  // duration): the first is the longest. None after a bfcache restore's 8 ms.
+  onINP((metric) => callback('inp', metric.value, metric.entries[0]), { ...options, durationThreshold: 16 });
 }

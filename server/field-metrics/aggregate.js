@@ -1,18 +1,15 @@
 // @ts-check
 // Aggregates accepted beacons per route and metric: count and percentiles from
-// a DDSketch (relative-error quantile sketch, Masson et al., VLDB 2019), a
-// fixed-bucket histogram for the dashboard, a per-minute series for the last
-// hour, and Prometheus histograms on the app's registry for GET /metrics.
+// a DDSketch (server/field-metrics/sketch.js), a fixed-bucket histogram for the
+// dashboard, a per-minute series for the last hour, and Prometheus histograms
+// on the app's registry for GET /metrics; INP per interaction target beside
+// them (inp-targets.js).
 // Pitfall: percentiles from a sorted array of every sample grow memory without
 // bound; a sketch with a bin limit and a fixed ring of minutes never does.
-import { LogCollapsingLowestDenseDDSketch } from '@datadog/sketches-js';
 import client from 'prom-client';
 import { METRICS, ROUTES, LAB_TTI_STATUSES, SERVER_TIMINGS } from './beacon-schema.js';
-
-/** 1% relative error: p95 of 2,000 ms is reported within ±20 ms. */
-const RELATIVE_ACCURACY = 0.01;
-/** Bins per sketch; past it the lowest bins merge (the tail we care about stays exact). */
-const SKETCH_BIN_LIMIT = 1024;
+import { newSketch, quantiles } from './sketch.js';
+import { createINPTargets } from './inp-targets.js';
 /** Beacons kept verbatim for the dashboard's "latest page views" table. */
 const RECENT_BEACONS = 20;
 
@@ -77,6 +74,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
   const recent = [];
   /** @type {Record<string, Record<string, number>>} */
   const statuses = Object.fromEntries(ROUTES.map((r) => [r, Object.fromEntries(LAB_TTI_STATUSES.map((s) => [s, 0]))]));
+  const inpTargets = createINPTargets({ registry });
   let beacons = 0;
 
   /** @param {string} route @param {string} metric @param {number} value */
@@ -95,6 +93,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
       for (const [metric, value] of Object.entries(beacon.metrics)) add(beacon.route, metric, value);
       for (const value of beacon.keyInput) add(beacon.route, 'keyInput', value);
       for (const [name, value] of Object.entries(beacon.server)) add(beacon.route, `server.${name}`, value);
+      inpTargets.record(beacon);
       statuses[beacon.route][beacon.labTTIStatus] += 1;
       labTTIStatus.inc({ route: beacon.route, status: beacon.labTTIStatus });
       recent.unshift({ ...beacon, receivedAt: now() });
@@ -114,7 +113,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
             ...series.get(`${route} ${metric}`).summary(),
           })),
       }));
-      return { beacons, routes, recent: recent.map((b) => ({ ...b })) };
+      return { beacons, routes, inpTargets: inpTargets.snapshot(), recent: recent.map((b) => ({ ...b })) };
     },
 
     /** Sketch bins and minute buckets held: stays bounded however many beacons arrive. */
@@ -126,7 +125,15 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
         bins += size.bins;
         buckets += size.minutes;
       }
-      return { series: series.size, bins, minuteBuckets: buckets, recent: recent.length };
+      const inp = inpTargets.footprint();
+      return {
+        series: series.size,
+        bins,
+        minuteBuckets: buckets,
+        recent: recent.length,
+        inpTargets: inp.keys,
+        inpTargetBins: inp.bins,
+      };
     },
   };
 }
@@ -141,7 +148,7 @@ function createSeries(unit, minutes) {
   const all = newSketch();
   const bounds = BUCKETS[unit];
   const counts = new Array(bounds.length + 1).fill(0);
-  /** @type {{ minute: number, sketch: LogCollapsingLowestDenseDDSketch }[]} oldest first */
+  /** @type {{ minute: number, sketch: import('./sketch.js').Sketch }[]} oldest first */
   const ring = [];
 
   return {
@@ -170,29 +177,4 @@ function createSeries(unit, minutes) {
       return { bins, minutes: ring.length };
     },
   };
-}
-
-function newSketch() {
-  return new LogCollapsingLowestDenseDDSketch({ relativeAccuracy: RELATIVE_ACCURACY, binLimit: SKETCH_BIN_LIMIT });
-}
-
-/** @param {LogCollapsingLowestDenseDDSketch} sketch */
-function quantiles(sketch) {
-  // The sketch's ±1% can land a quantile just past the exact extremes: clamp.
-  const at = (/** @type {number} */ q) =>
-    round(Math.min(sketch.max, Math.max(sketch.min, sketch.getValueAtQuantile(q))));
-  return {
-    count: sketch.count,
-    min: round(sketch.min),
-    max: round(sketch.max),
-    p50: at(0.5),
-    p75: at(0.75),
-    p95: at(0.95),
-    p99: at(0.99),
-  };
-}
-
-/** @param {number} n */
-function round(n) {
-  return Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 10000) / 10000;
 }

@@ -32,6 +32,31 @@ export const EFFECTIVE_TYPES = Object.freeze(['slow-2g', '2g', '3g', '4g', 'unkn
 export const LAB_TTI_STATUSES = Object.freeze(['found', 'not-found', 'pending', 'unsupported']);
 
 /**
+ * What the INP interaction was on (client/measure/inp-attribution.js): the
+ * class of the closest link or button from shared/components, else its tag;
+ * `other` outside any (or once the node left the page); `none` when the
+ * beacon carries no INP attribution (no interaction yet, an older page).
+ */
+export const INP_TARGETS = Object.freeze([
+  'card__link',
+  'card__info',
+  'mylist--card',
+  'mylist--page',
+  'rating__star',
+  'row__link',
+  'a',
+  'button',
+  'other',
+  'none',
+]);
+
+/** How the INP interaction was made; `none` as for INP_TARGETS. */
+export const INP_TYPES = Object.freeze(['pointer', 'keyboard', 'none']);
+
+/** INP's three phases (https://web.dev/articles/optimize-inp), as the beacon names them. */
+export const INP_PHASES = Object.freeze(['inpInputDelay', 'inpProcessing', 'inpPresentation']);
+
+/**
  * Largest plausible values, about 15-20 times web-vitals' "poor" thresholds
  * (FCP 3 s, LCP 4 s, TTFB 1.8 s, INP 500 ms, CLS 0.25). Past them a value is a
  * broken clock, a page nobody waited for, or a forged beacon, and one such
@@ -56,6 +81,10 @@ export const METRICS = Object.freeze({
   ttfb: { unit: 'ms', max: LOAD_MAX_MS },
   // One key press or click held ten seconds is a hung page, not a slow one.
   inp: { unit: 'ms', max: INTERACTION_MAX_MS },
+  // Its phases add up to it, so none can be longer.
+  inpInputDelay: { unit: 'ms', max: INTERACTION_MAX_MS },
+  inpProcessing: { unit: 'ms', max: INTERACTION_MAX_MS },
+  inpPresentation: { unit: 'ms', max: INTERACTION_MAX_MS },
   // CLS is a unitless score; real pages stay under 1, past 10 is forged.
   cls: { unit: 'score', max: 10 },
   // JS heap of one page; 16 GiB is beyond any browser's per-tab limit.
@@ -78,6 +107,8 @@ const LABELS = [
   ['navigationType', NAVIGATION_TYPES, undefined],
   ['effectiveType', EFFECTIVE_TYPES, 'unknown'],
   ['labTTIStatus', LAB_TTI_STATUSES, 'pending'],
+  ['inpTarget', INP_TARGETS, 'none'],
+  ['inpType', INP_TYPES, 'none'],
 ];
 
 const TOP_LEVEL_KEYS = new Set([
@@ -85,6 +116,8 @@ const TOP_LEVEL_KEYS = new Set([
   'navigationType',
   'effectiveType',
   'labTTIStatus',
+  'inpTarget',
+  'inpType',
   'metrics',
   'keyInput',
   'server',
@@ -96,6 +129,8 @@ const TOP_LEVEL_KEYS = new Set([
  *   navigationType: string,
  *   effectiveType: string,
  *   labTTIStatus: string,
+ *   inpTarget: string,
+ *   inpType: string,
  *   metrics: Record<string, number>,
  *   keyInput: number[],
  *   server: Record<string, number>,
@@ -139,6 +174,14 @@ export function parseBeacon(text) {
     if (problem) return fail(`metrics.${name} ${problem}`);
     metrics[name] = value;
   }
+  // The two labels come together (the client sets both at once), which also
+  // keeps the target-by-type keys the server counts to 9 × 2.
+  if ((labels.inpTarget === 'none') !== (labels.inpType === 'none'))
+    return fail('inpTarget and inpType come together: both or neither');
+  // Attribution describes an INP: without one it is a forged or broken beacon.
+  const attributed =
+    labels.inpTarget !== 'none' || labels.inpType !== 'none' || INP_PHASES.some((name) => Object.hasOwn(metrics, name));
+  if (attributed && metrics.inp === undefined) return fail('inpTarget, inpType and INP phases need metrics.inp');
 
   const keyInput = body.keyInput ?? [];
   if (!Array.isArray(keyInput)) return fail('keyInput must be an array of numbers');
@@ -167,6 +210,8 @@ export function parseBeacon(text) {
       navigationType: labels.navigationType,
       effectiveType: labels.effectiveType,
       labTTIStatus: labels.labTTIStatus,
+      inpTarget: labels.inpTarget,
+      inpType: labels.inpType,
       metrics,
       keyInput: [...keyInput],
       server,

@@ -3,6 +3,20 @@
 // compiled views/perf.hbs (compiled once per process, like every page shell)
 // with inline SVG charts, so it reads fine without Grafana or any script.
 import { histogramSvg, overTimeSvg, formatValue } from './svg-charts.js';
+import { INP_PARTS } from './inp-targets.js';
+
+/** What each INP target is on the page (client/measure/inp-attribution.js). */
+const INP_TARGET_LABELS = Object.freeze({
+  card__link: 'card link',
+  card__info: 'card info toggle',
+  'mylist--card': 'card My List',
+  'mylist--page': 'title page My List',
+  rating__star: 'rating star',
+  row__link: 'row heading link',
+  a: 'other link',
+  button: 'other button',
+  other: 'anything else',
+});
 
 /** People's names for the series, in display order. */
 const LABELS = Object.freeze({
@@ -12,6 +26,9 @@ const LABELS = Object.freeze({
   fcp: 'First Contentful Paint',
   lcp: 'Largest Contentful Paint',
   inp: 'Interaction to Next Paint',
+  inpInputDelay: 'INP: input delay',
+  inpProcessing: 'INP: processing',
+  inpPresentation: 'INP: presentation delay',
   cls: 'Cumulative Layout Shift',
   ttfb: 'Time To First Byte',
   keyInput: 'Key press to next paint',
@@ -87,6 +104,14 @@ export function dashboardData(snapshot, nonce) {
     cls: show(b.metrics.cls, 'score'),
     serverTotal: show(b.server.total, 'ms'),
   }));
+  const inpTargets = snapshot.inpTargets.map((t) => ({
+    target: t.target,
+    label: /** @type {Record<string, string>} */ (INP_TARGET_LABELS)[t.target] ?? t.target,
+    type: t.type,
+    count: t.count,
+    few: t.count < FEW_SAMPLES,
+    p75: INP_PARTS.map((part) => show(t.p75[part] ?? undefined, 'ms')),
+  }));
   const scope =
     snapshot.scope === 'cluster' ? 'all workers' : snapshot.scope === 'process' ? 'this process' : snapshot.scope;
   return {
@@ -95,6 +120,7 @@ export function dashboardData(snapshot, nonce) {
     scope,
     hasData: routes.length > 0,
     routes,
+    inpTargets,
     recent,
     fewSamples: FEW_SAMPLES,
   };

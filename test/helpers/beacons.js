@@ -29,6 +29,27 @@ export function validBeacon(overrides = {}) {
 }
 
 /**
+ * A valid beacon whose INP comes with attribution (client/measure/inp-attribution.js):
+ * a pointer interaction with a card's My List toggle, phases adding up to INP.
+ * @param {{ target?: string, type?: string, inp?: number, phases?: [number, number, number] }} [options]
+ * @param {Record<string, unknown>} [overrides] replace top-level fields
+ */
+export function attributedBeacon(
+  { target = 'mylist--card', type = 'pointer', inp = 24, phases = [6, 12, 6] } = {},
+  overrides = {},
+) {
+  const beacon = validBeacon();
+  const [inpInputDelay, inpProcessing, inpPresentation] = phases;
+  return {
+    ...beacon,
+    inpTarget: target,
+    inpType: type,
+    metrics: { ...beacon.metrics, inp, inpInputDelay, inpProcessing, inpPresentation },
+    ...overrides,
+  };
+}
+
+/**
  * POSTs a beacon the way navigator.sendBeacon(url, string) does (text/plain).
  * @param {string} baseUrl
  * @param {unknown} body an object (sent as JSON) or a raw string
