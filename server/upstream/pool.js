@@ -6,11 +6,16 @@
  * goes through here, so pool state is one `stats()` call away. The URL may
  * carry a base path (`https://api.example.com/v1`): every call's path goes
  * under it, and the deployment's headers (UPSTREAM_HEADERS) go with every call.
+ * Here: the pool and one attempt on its sockets. Around them: the call's
+ * deadline, retry and breaker (./request-json.js), what a failed attempt
+ * becomes (./wire-error.js), the pool's state (./pool-stats.js).
  */
 import tls from 'node:tls';
 import { Pool } from 'undici';
 import { UpstreamError } from './errors.js';
-import { createBreaker } from './breaker.js';
+import { createRequestJson } from './request-json.js';
+import { toUpstreamError } from './wire-error.js';
+import { poolStats } from './pool-stats.js';
 
 /**
  * @typedef {object} UpstreamOptions
@@ -36,15 +41,7 @@ import { createBreaker } from './breaker.js';
  *   for metrics (server/metrics/upstream.js); `path` is the call's, without the base path
  */
 
-/**
- * @typedef {object} UpstreamStats
- * @property {number} connected sockets open
- * @property {number} free open sockets doing nothing
- * @property {number} pending requests waiting for a socket
- * @property {number} running requests on the wire
- * @property {number} queued pending + running
- * @property {number} size pending + running, as undici counts it
- */
+/** @typedef {import('./pool-stats.js').UpstreamStats} UpstreamStats */
 
 /**
  * @typedef {object} Upstream
@@ -54,20 +51,6 @@ import { createBreaker } from './breaker.js';
  * @property {() => import('./breaker.js').BreakerState} [circuitState] the origin's circuit breaker (a fake upstream may have none)
  * @property {() => Promise<void>} close
  */
-
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
-
-/** A retry with less of the deadline left than this could not be answered in time: not sent. */
-const MIN_RETRY_MS = 50;
-
-/**
- * No answer, or the upstream said it failed (5xx): another try may work.
- * A 4xx would be the same again; invalid JSON is a bug, not bad luck.
- * @param {UpstreamError} error
- */
-function isTransient(error) {
-  return error.code === 'timeout' || error.code === 'reset' || (error.code === 'http' && error.status >= 500);
-}
 
 /**
  * @param {UpstreamOptions} options
@@ -126,74 +109,17 @@ export function createUpstream({
     connect: ca ? { secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, ca] }) } : undefined,
   });
 
-  const breaker = createBreaker({
-    ...circuit,
-    onChange: (state) => {
-      try {
-        onCircuit?.(state);
-      } catch {
-        // A broken metrics hook must not break the breaker.
-      }
-    },
+  const { requestJson, circuitState } = createRequestJson({
+    send,
+    origin: origin.origin,
+    basePath,
+    timeoutMs,
+    deadlineMs,
+    retry,
+    circuit,
+    onCircuit,
+    onCall,
   });
-
-  /** @type {Upstream['requestJson']} */
-  async function requestJson(method, path, body, { headers = {} } = {}) {
-    if (typeof path !== 'string' || !path.startsWith('/')) throw new TypeError(`path must start with /, got ${path}`);
-    const info = { method, path };
-    const wirePath = basePath + path;
-    // The whole call, its retry included, ends by the deadline: a page waits
-    // for one upstream call at most deadlineMs, whatever happens on the wire.
-    const endsAt = performance.now() + deadlineMs;
-    // Pitfall: retrying a write can apply it twice (a PUT that timed out may
-    // have landed); only reads are retried, and only once, inside the deadline.
-    const attempts = retry && (method === 'GET' || method === 'HEAD') ? 2 : 1;
-    /** @type {UpstreamError | null} */
-    let previous = null;
-    for (let attempt = 1; ; attempt += 1) {
-      const left = endsAt - performance.now();
-      if (!breaker.admit()) {
-        // The first try's failure opened the circuit: that failure is the story, not the open circuit.
-        if (previous) throw previous;
-        const error = new UpstreamError(`${method} ${wirePath} not sent: the circuit to ${origin.origin} is open`, {
-          code: 'circuit-open',
-          ...info,
-        });
-        report({ method, path, ms: 0, error, attempt });
-        throw error;
-      }
-      const started = performance.now();
-      /** @type {UpstreamError | null} */
-      let failure = null;
-      try {
-        const answer = await send(method, wirePath, body, headers, Math.min(timeoutMs, left), info);
-        breaker.success();
-        return answer;
-      } catch (err) {
-        failure = /** @type {UpstreamError} */ (err);
-        // A 4xx is an answer (no such list, a full list): the upstream is well.
-        if (failure.code === 'http' && failure.status < 500) breaker.success();
-        else breaker.failure();
-        // Worth another try: no answer came, or the upstream said it failed;
-        // and only with enough of the deadline left for an answer.
-        const again = attempt < attempts && isTransient(failure) && endsAt - performance.now() >= MIN_RETRY_MS;
-        if (!again) throw failure;
-        previous = failure;
-      } finally {
-        report({ method, path, ms: performance.now() - started, error: failure, attempt });
-      }
-    }
-  }
-
-  /** @param {Parameters<NonNullable<UpstreamOptions['onCall']>>[0]} call */
-  function report(call) {
-    try {
-      onCall?.(call);
-    } catch {
-      // A broken metrics hook must not turn an answer into a failure (nor
-      // make requestJson reject with anything but an UpstreamError).
-    }
-  }
 
   /**
    * One attempt on the wire, ended by its own deadline.
@@ -253,31 +179,8 @@ export function createUpstream({
 
   return {
     requestJson,
-    circuitState: () => breaker.state,
-    stats() {
-      const { connected, free, pending, running, queued, size } = pool.stats;
-      return { connected, free, pending, running, queued, size };
-    },
+    circuitState,
+    stats: () => poolStats(pool),
     close: () => pool.close(),
   };
-}
-
-/**
- * @param {unknown} err
- * @param {boolean} deadlinePassed
- * @param {{ method: string, path: string }} info
- * @param {string} wirePath the path as sent, base path included
- * @param {number} timeoutMs
- * @returns {UpstreamError}
- */
-function toUpstreamError(err, deadlinePassed, info, wirePath, timeoutMs) {
-  if (err instanceof UpstreamError) return err;
-  const code = /** @type {{ code?: string }} */ (err)?.code;
-  const where = `${info.method} ${wirePath}`;
-  if (deadlinePassed || (code && TIMEOUT_CODES.has(code))) {
-    return new UpstreamError(`${where} took longer than ${timeoutMs} ms`, { code: 'timeout', cause: err, ...info });
-  }
-  // Resets, refused connections, TLS failures: no usable answer arrived.
-  const detail = err instanceof Error ? err.message : String(err);
-  return new UpstreamError(`${where} failed: ${code ?? ''} ${detail}`.trim(), { code: 'reset', cause: err, ...info });
 }
