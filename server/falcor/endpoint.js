@@ -2,25 +2,22 @@
 /**
  * GET|POST /model.json: the Falcor endpoint, speaking what falcor's
  * HttpDataSource sends (see docs/decisions/002). Reads and checks the
- * request (validate-request.js), runs it on a router built for this request,
+ * request (request-fields.js, read-body.js, validate-request.js), runs it on a
+ * router built for this request or through the graph cache (run-request.js),
  * answers JSON that no cache may keep.
  */
-import { RequestError, parseJson, validateFalcorRequest } from './validate-request.js';
+import { RequestError, validateFalcorRequest } from './validate-request.js';
 import { hasReadOnlyPath } from './set-request.js';
 import { silentLog } from './route-values.js';
 import { splittable } from '../graph-cache/split-paths.js';
+import { bodyFields, queryFields } from './request-fields.js';
+import { readThroughGraph, runOnRouter } from './run-request.js';
+
+export { MODEL_POST_TYPES } from './request-fields.js';
 
 /** @typedef {import('./route-values.js').Log} Log */
 /** @typedef {import('express').Request} Request */
 /** @typedef {import('express').Response} Response */
-
-/**
- * What a POST may carry: the form encoding client/fetch-data-source.js (and
- * falcor's HttpDataSource) sends, and JSON for other clients (no form can
- * send it, and a cross-site fetch only after a CORS preflight this app never
- * grants). server/app.js refuses the rest before the visitor cookie.
- */
-export const MODEL_POST_TYPES = Object.freeze(['application/x-www-form-urlencoded', 'application/json']);
 
 /** falcor-router's own messages for requests it cannot serve. */
 const ROUTER_REFUSALS = new Map([
@@ -97,7 +94,7 @@ export function falcorEndpoint({
       // round trips where the visitor's list alone needs one).
       const envelope = throughGraph
         ? await readThroughGraph(throughGraph.graph, throughGraph.paths)
-        : await run(router, request);
+        : await runOnRouter(router, request);
       // Nearly all of the router's time is waiting on the catalog: exposed
       // as the `upstream` phase of Server-Timing and of the request log.
       if (res.locals) {
@@ -117,42 +114,6 @@ export function falcorEndpoint({
   };
 }
 
-/**
- * @param {import('../pages/model.js').PageGraph} graph
- * @param {any[]} paths
- * @returns {Promise<{ jsonGraph: object, paths: any[] }>}
- */
-async function readThroughGraph(graph, paths) {
-  await graph.get(...paths);
-  return { jsonGraph: graph.getCache(), paths };
-}
-
-/**
- * @param {any} router
- * @param {import('./validate-request.js').FalcorRequest} request
- * @returns {Promise<unknown>} the JSON Graph envelope
- */
-function run(router, request) {
-  if (request.method === 'get') router.readAhead?.(request.paths);
-  const source =
-    request.method === 'get'
-      ? router.get(request.paths)
-      : request.method === 'set'
-        ? router.set(request.jsonGraph)
-        : router.call(request.callPath, request.args, request.pathSuffixes, request.paths);
-  return new Promise((resolve, reject) => {
-    /** @type {unknown} */
-    let envelope;
-    source.subscribe(
-      (/** @type {unknown} */ value) => {
-        envelope = value;
-      },
-      reject,
-      () => resolve(envelope),
-    );
-  });
-}
-
 /** @param {Response} res @param {number} status @param {unknown} body */
 function send(res, status, body) {
   res
@@ -161,97 +122,4 @@ function send(res, status, body) {
     // Per-visitor data: no browser or proxy may keep or share it.
     .set('cache-control', 'no-store')
     .send(JSON.stringify(body));
-}
-
-/**
- * A field reader over the query string, parsed here rather than trusting
- * `req.query` (whose shape depends on the app's query parser setting).
- * @param {string} url
- */
-function queryFields(url) {
-  const at = url.indexOf('?');
-  return formFields(new URLSearchParams(at < 0 ? '' : url.slice(at + 1)));
-}
-
-/** @param {URLSearchParams} params */
-function formFields(params) {
-  return (/** @type {string} */ name) => {
-    const values = params.getAll(name);
-    if (values.length > 1) throw new RequestError(400, `${name} given twice`);
-    return values[0];
-  };
-}
-
-/**
- * @param {Request} req
- * @param {number} maxBytes
- * @param {number} timeoutMs
- * @returns {Promise<(name: string) => unknown>}
- */
-async function bodyFields(req, maxBytes, timeoutMs) {
-  const type = String(req.headers['content-type'] ?? '')
-    .split(';')[0]
-    .trim()
-    .toLowerCase();
-  // No type and text/plain (old HttpDataSource versions sent them) are
-  // refused too: they are how a cross-site form or no-cors fetch sends a body.
-  if (!MODEL_POST_TYPES.includes(type)) throw new RequestError(415, `send ${MODEL_POST_TYPES.join(' or ')}`);
-  const isJson = type === 'application/json';
-  const text = await readBody(req, maxBytes, timeoutMs);
-  if (!isJson) return formFields(new URLSearchParams(text));
-  const body = parseJson(text, 'body');
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new RequestError(400, 'body must be a JSON object');
-  return (name) => (Object.hasOwn(body, name) ? body[name] : undefined);
-}
-
-/**
- * The raw body as text, at most `maxBytes`, within `timeoutMs`. If a body
- * parser already ran before this handler, its result is re-serialized and
- * checked like any body. Pitfall: without the deadline, 200 clients sending a
- * body at 1 byte/s held their connections for as long as they liked (measured:
- * never cut in 100 s; node's requestTimeout is a minute or more).
- * @param {Request} req
- * @param {number} maxBytes
- * @param {number} timeoutMs
- * @returns {Promise<string>}
- */
-function readBody(req, maxBytes, timeoutMs) {
-  if (req.readableEnded && req.body !== undefined) {
-    const text =
-      typeof req.body === 'string' || Buffer.isBuffer(req.body) ? String(req.body) : JSON.stringify(req.body);
-    if (Buffer.byteLength(text) > maxBytes) throw new RequestError(413, 'body too large');
-    return Promise.resolve(text);
-  }
-  // Refuse on the declared length before reading a byte of it.
-  if (Number(req.headers['content-length']) > maxBytes) throw new RequestError(413, 'body too large');
-  return new Promise((resolve, reject) => {
-    /** @type {Buffer[]} */
-    const chunks = [];
-    let size = 0;
-    // The rest is never read: the 408 closes the connection (see above).
-    const deadline = setTimeout(() => {
-      req.removeAllListeners('data');
-      reject(new RequestError(408, 'body not received in time'));
-    }, timeoutMs);
-    req.on('data', (/** @type {Buffer} */ chunk) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        clearTimeout(deadline);
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new RequestError(413, 'body too large'));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      clearTimeout(deadline);
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    req.on('error', () => {
-      clearTimeout(deadline);
-      reject(new RequestError(400, 'body could not be read'));
-    });
-  });
 }

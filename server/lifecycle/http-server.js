@@ -9,7 +9,7 @@
 //   and requestTimeout above that (node:http refuses less); a connection that
 //   never sends a byte ends at the headers deadline too (silent-connections.js);
 // - a total (maxConnections) and a per-client cap, and a write deadline.
-// The /model.json body deadline lives with the body reader (server/falcor/endpoint.js).
+// The /model.json body deadline lives with the body reader (server/falcor/read-body.js).
 import http from 'node:http';
 import { limitConnectionsPerClient } from './connection-limits.js';
 import { enforceWriteDeadline } from './write-deadline.js';
