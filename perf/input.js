@@ -1,5 +1,5 @@
 // @ts-check
-// npm run perf:input -- [--runs 12] [--compare DIR] [--url URL ...] [--dpr 1] [--json FILE]
+// npm run perf:input -- [--runs 12] [--compare DIR] [--url URL ...] [--floor] [--dpr 1] [--json FILE]
 // Responsiveness while the page is still loading, in real headless Chromium:
 // each run loads `/` afresh (catalog at 250 ± 25 ms), jumps to 30% of the
 // page height, and clicks the first card's My List button to come into view
@@ -8,7 +8,9 @@
 // its 16 ms floor), and fails a run whose click did not toggle the button.
 // With --compare DIR (another checkout, e.g. a worktree of the previous
 // build) or several --url, runs alternate between them: on a shared, noisy
-// machine only alternated runs compare. Also: poster bytes in the first viewport.
+// machine only alternated runs compare. With --floor, each Marquee also with
+// every poster refused (404), alternated: what the posters themselves add.
+// Also: poster bytes in the first viewport.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -31,7 +33,7 @@ const options = (() => {
 const progress = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
 
 // ── The Marquees under test ─────────────────────────────────────────────────
-/** @type {{ label: string, url: string, stop?: () => Promise<void> }[]} */
+/** @type {{ label: string, url: string, noPosters?: boolean, stop?: () => Promise<void> }[]} */
 const targets = options.urls.map((url) => ({ label: url, url }));
 /** @type {import('playwright-core').Browser | null} */
 let browser = null;
@@ -55,6 +57,10 @@ try {
   console.error(`perf:input: ${error.message}`);
   process.exit(1);
 }
+// The page's floor, in the same run: each Marquee again with its posters refused.
+if (options.floor)
+  for (const target of [...targets])
+    targets.push({ label: `${target.label}, no posters`, url: target.url, noPosters: true });
 progress(
   `perf:input: ${targets.map((t) => t.label).join(' vs ')} · ${options.runs} clicks each · ` +
     `${options.viewport.width}×${options.viewport.height} @${options.dpr}x · ${availableParallelism()} cores`,
@@ -68,7 +74,7 @@ try {
   const run = { ...options, url: '' };
   for (const target of targets) {
     const result = /** @type {any} */ (results.get(target.label));
-    for (const dpr of options.skipBytes ? [] : [1, 2])
+    for (const dpr of options.skipBytes || target.noPosters ? [] : [1, 2])
       result.posterBytes[`${dpr}x`] = await measurePosterBytes(browser, {
         url: target.url,
         viewport: options.viewport,
@@ -76,13 +82,13 @@ try {
       });
     // Clicks thrown away per Marquee: its first posters and rows are rendered cold.
     for (let i = 0; i < options.warmup; i += 1)
-      await measureClick(browser, { ...run, url: target.url }).catch(() => {});
+      await measureClick(browser, { ...run, url: target.url, noPosters: target.noPosters }).catch(() => {});
   }
   for (let i = 1; i <= options.runs; i += 1) {
     for (const target of i % 2 ? targets : [...targets].reverse()) {
       const result = /** @type {any} */ (results.get(target.label));
       try {
-        const click = await measureClick(browser, { ...run, url: target.url });
+        const click = await measureClick(browser, { ...run, url: target.url, noPosters: target.noPosters });
         result.clicks.push(click);
         progress(
           `  ${i}/${options.runs} ${target.label}: ${format(click.ms, 'ms')} (${click.source}` +

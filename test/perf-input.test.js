@@ -29,6 +29,7 @@ test(
             '--warmup',
             '0',
             '--skip-bytes',
+            '--floor',
             '--latency',
             '50',
             '--jitter',
@@ -53,7 +54,11 @@ test(
       });
       assert.match(String(stdout), /this checkout: median \d+ ms · p90 \d+ ms/);
       const result = JSON.parse(readFileSync(json, 'utf8'));
-      const [target] = result.targets;
+      assert.match(String(stdout), /this checkout, no posters: median \d+ ms/);
+      const [target, floor] = result.targets;
+      assert.equal(floor.label, 'this checkout, no posters');
+      assert.deepEqual(floor.failures, [], 'the floor showed no poster (it would fail the run)');
+      assert.equal(floor.clicks.length, 1);
       assert.equal(target.failures.length, 0);
       assert.equal(target.clicks.length, 1);
       for (const click of target.clicks) {

@@ -14,13 +14,15 @@ export const USAGE = `npm run perf:input -- [options]
   --width 1280 --height 800   the viewport
   --warmup 1           clicks thrown away per Marquee first (its first posters and rows are rendered cold)
   --skip-bytes         do not measure the poster bytes of the first viewport (two page loads per Marquee)
+  --floor              also click each Marquee with its posters refused (every /art/ request a 404), alternated: the
+                       page's own floor, what the posters add
   --json FILE          write every click and the summary as JSON`;
 
 /**
  * @typedef {{
  *   urls: string[], compare: string | null, runs: number, latencyMs: number, jitterMs: number,
  *   scroll: number, dpr: number, viewport: { width: number, height: number }, json: string | null,
- *   warmup: number, skipBytes: boolean,
+ *   warmup: number, skipBytes: boolean, floor: boolean,
  * }} InputOptions
  */
 
@@ -44,6 +46,7 @@ export function readOptions(argv) {
       json: { type: 'string' },
       warmup: { type: 'string', default: '1' },
       'skip-bytes': { type: 'boolean', default: false },
+      floor: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -72,6 +75,7 @@ export function readOptions(argv) {
     json: values.json ?? null,
     warmup: number('warmup', values.warmup, 0, 10),
     skipBytes: values['skip-bytes'],
+    floor: values.floor,
   };
   for (const url of options.urls) {
     try {

@@ -77,6 +77,7 @@ function findTarget(selector) {
       y: box.top + box.height / 2,
       postersInPage: posters.length,
       postersLoading: posters.filter((img) => !(/** @type {HTMLImageElement} */ (img).complete)).length,
+      postersShown: posters.filter((img) => /** @type {HTMLImageElement} */ (img).naturalWidth > 0).length,
     };
   }
   return null;
@@ -84,13 +85,15 @@ function findTarget(selector) {
 
 /**
  * @param {import('playwright-core').Browser} browser
- * @param {{ url: string, viewport: { width: number, height: number }, dpr: number, scroll: number, timeoutMs?: number }} options
- *   scroll: where to jump, as a share of the page's height
+ * @param {{ url: string, viewport: { width: number, height: number }, dpr: number, scroll: number, timeoutMs?: number, noPosters?: boolean }} options
+ *   scroll: where to jump, as a share of the page's height; noPosters: every poster of the
+ *   app's own (`/art/`) answered 404, for the page's floor (perf:input --floor)
  * @returns {Promise<Click>}
  */
-export async function measureClick(browser, { url, viewport, dpr, scroll, timeoutMs = 20_000 }) {
+export async function measureClick(browser, { url, viewport, dpr, scroll, timeoutMs = 20_000, noPosters = false }) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: dpr });
   try {
+    if (noPosters) await context.route(/\/art\//, (route) => route.fulfill({ status: 404, body: '' }));
     const page = await context.newPage();
     await page.addInitScript(observeInteractions);
     await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
@@ -102,7 +105,9 @@ export async function measureClick(browser, { url, viewport, dpr, scroll, timeou
     await page.evaluate((share) => window.scrollTo(0, document.documentElement.scrollHeight * share), scroll);
     // Polled every frame: the click comes at the first frame a card is in view.
     const target = await page.waitForFunction(findTarget, TARGET, { timeout: timeoutMs, polling: 'raf' });
-    const { x, y, postersInPage, postersLoading } = /** @type {any} */ (await target.jsonValue());
+    const { x, y, postersInPage, postersLoading, postersShown } = /** @type {any} */ (await target.jsonValue());
+    // A floor that shows posters measures the page, not its floor.
+    if (noPosters && postersShown > 0) throw new Error(`${postersShown} posters shown with every poster refused`);
     const inViewAfterMs = Date.now() - jumped;
     await page.mouse.click(x, y);
     try {
