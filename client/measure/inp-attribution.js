@@ -15,7 +15,7 @@
  * these classes (shared/components/*.jsx) it carries, else by its tag.
  * Pitfall: labels from raw input (ids, class lists, text) are unbounded
  * cardinality; only this fixed set (INP_TARGETS in
- * server/field-metrics/beacon-schema.js) leaves the page.
+ * server/field-metrics/beacon-fields.js) leaves the page.
  */
 const KNOWN = /card__link|card__info|mylist--card|mylist--page|rating__star|row__link/;
 

@@ -7,7 +7,7 @@
 // Pitfall: percentiles from a sorted array of every sample grow memory without
 // bound; a sketch with a bin limit and a fixed ring of minutes never does.
 import client from 'prom-client';
-import { METRICS, ROUTES, LAB_TTI_STATUSES, SERVER_TIMINGS } from './beacon-schema.js';
+import { METRICS, ROUTES, LAB_TTI_STATUSES, SERVER_TIMINGS } from './beacon-fields.js';
 import { newSketch, quantiles } from './sketch.js';
 import { createINPTargets } from './inp-targets.js';
 /** Beacons kept verbatim for the dashboard's "latest page views" table. */

@@ -6,7 +6,7 @@
 // Pitfall: labels from the beacon are cardinality; these come from the fixed
 // INP_TARGETS and INP_TYPES the schema admits, so at most 9 × 2 keys exist.
 import client from 'prom-client';
-import { INP_PHASES, INP_TARGETS, INP_TYPES } from './beacon-schema.js';
+import { INP_PHASES, INP_TARGETS, INP_TYPES } from './beacon-fields.js';
 import { newSketch, quantiles } from './sketch.js';
 
 /** INP and its phases, in the dashboard's column order. */
