@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { startApp } from './helpers/app.js';
+import { serveApp } from './helpers/serve-app.js';
 import { loadConfig } from '../server/config.js';
 import { createApp } from '../server/app.js';
 import { TitleRow } from '../shared/components/TitleRow.jsx';
@@ -78,19 +79,8 @@ function renderedRows(html) {
 const valueOf = (leaf) => (leaf && typeof leaf === 'object' ? leaf.value : leaf);
 
 /** A second app on a catalog already running: each ATF_ROWS costs an app, not a catalog. */
-async function startAppOn(/** @type {string} */ catalogUrl, /** @type {Record<string, string>} */ env) {
-  const built = createApp(loadConfig({ NODE_ENV: 'test', PORT: '0', ...env }), { catalogUrl });
-  const server = built.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await built.close();
-    },
-  };
+function startAppOn(/** @type {string} */ catalogUrl, /** @type {Record<string, string>} */ env) {
+  return serveApp(createApp(loadConfig({ NODE_ENV: 'test', PORT: '0', ...env }), { catalogUrl }));
 }
 
 /** @type {Awaited<ReturnType<typeof startApp>>} */

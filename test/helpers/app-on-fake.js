@@ -6,6 +6,7 @@
 import { loadConfig } from '../../server/config.js';
 import { createApp } from '../../server/app.js';
 import { serveFakeUpstream } from './fake-upstream.js';
+import { serveApp } from './serve-app.js';
 
 /**
  * @param {{ env?: Record<string, string>, extraRoutes?: Parameters<typeof createApp>[1]['extraRoutes'] }} [options]
@@ -14,18 +15,14 @@ export async function startAppOnFake({ env = {}, extraRoutes } = {}) {
   const catalog = await serveFakeUpstream();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', ...env });
   const built = createApp(config, { catalogUrl: catalog.url, catalogCa: null, extraRoutes });
-  const server = built.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const served = await serveApp(built);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: served.url,
     app: built.app,
     /** What the catalog was asked, in order. */
     catalogRequests: catalog.requests,
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await built.close();
+      await served.close();
       await catalog.close();
     },
   };

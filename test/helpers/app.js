@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config.js';
 import { createApp } from '../../server/app.js';
 import { startCatalogProcess } from '../../server/catalog-process.js';
 import { removeDataDir, tempDataDir } from './catalog.js';
+import { serveApp } from './serve-app.js';
 
 /**
  * @param {{
@@ -35,17 +36,13 @@ export async function startApp({ env = {}, catalogEnv = {}, extraRoutes } = {}) 
     removeDataDir(dataDir);
     throw error;
   }
-  const server = built.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const served = await serveApp(built);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: served.url,
     catalogUrl: catalog.url,
     routes: built.routes,
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await built.close();
+      await served.close();
       await catalog.stop();
       removeDataDir(dataDir);
     },
