@@ -159,11 +159,11 @@ process.once('SIGTERM', () => shutdown(0));
 // keeps (a page already open may still ask for them). Over budget, it fails:
 // the size table says so, and dev goes on, as the watcher ignores budgets too.
 // A bundle that does not build at all fails the watcher's first build, which stops dev.
-client = node(['client/build.js'], true);
+client = node(['client/build/index.js'], true);
 const [built] = await once(client, 'exit');
 if (built !== 0 && !stopping) say('the client build failed (see above): going on with the watcher');
 if (!stopping) {
-  client = node(['client/build.js', '--watch'], true);
+  client = node(['client/build/index.js', '--watch'], true);
   // Without it the browser gets stale bundles: the mismatch this runner exists to prevent.
   client.once('exit', (code, signal) => {
     if (!stopping) say(`client watcher exited (${signal ?? `code ${code}`}): stopping`);

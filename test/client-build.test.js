@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildClient, formatReport, PUBLIC_PATH } from '../client/build.js';
-import { checkBudgets, growth, kb, BUDGETS } from '../client/budgets.js';
+import { buildClient, formatReport, PUBLIC_PATH } from '../client/build/index.js';
+import { checkBudgets, growth, kb, BUDGETS } from '../client/build/budgets.js';
 
 /** @param {number} bytes */
 const kbPattern = (bytes) => kb(bytes).replace('.', '\\.');

@@ -1,5 +1,5 @@
 // @ts-check
-// client/precompress.js: .br and .gz beside each text file of the build, at
+// client/build/precompress.js: .br and .gz beside each text file of the build, at
 // the best ratio, only where they are smaller than the file itself.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,14 +7,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { precompress } from '../client/precompress.js';
+import { precompress } from '../client/build/precompress.js';
 
 /** @type {string} */
 let dir;
 /** @type {Awaited<ReturnType<typeof precompress>>} */
 let sizes;
 // Real JavaScript: brotli 11 beats 4 on it (on a toy repetitive string it may not).
-const BIG = readFileSync(new URL('../client/build.js', import.meta.url), 'utf8');
+const BIG = readFileSync(new URL('../client/build/index.js', import.meta.url), 'utf8');
 const at = (/** @type {string} */ name) => path.join(dir, name);
 
 before(async () => {

@@ -34,7 +34,7 @@ async function serve(options = {}) {
 }
 
 before(async () => {
-  // A build as client/build.js leaves it: hashed names, .br and .gz beside the
+  // A build as client/build/index.js leaves it: hashed names, .br and .gz beside the
   // big file, none beside the tiny one (not worth it), an unhashed manifest.
   dir = mkdtempSync(path.join(tmpdir(), 'marquee-assets-'));
   mkdirSync(path.join(dir, 'chunks'));

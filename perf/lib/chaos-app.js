@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ROOT } from '../../server/paths.js';
 import { startApp } from './processes.js';
 import { pinProcess } from './cpus.js';
+import { clientBuildScript } from './client-build-script.js';
 
 const START_TIMEOUT_MS = 30_000;
 
@@ -73,7 +74,7 @@ export async function startChaosApp({ appDir, catalogUrl, env = {}, cpus }) {
 /** That checkout's server bundle (always, as server-bundle.js does here) and client build (if missing). */
 async function buildAt(/** @type {string} */ appDir) {
   const steps = [['server/build.js']];
-  if (!existsSync(path.join(appDir, 'dist/client/manifest.json'))) steps.unshift(['client/build.js']);
+  if (!existsSync(path.join(appDir, 'dist/client/manifest.json'))) steps.unshift([clientBuildScript(appDir)]);
   for (const args of steps) {
     const code = await new Promise((resolve) => {
       spawn(process.execPath, args, { cwd: appDir, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve);

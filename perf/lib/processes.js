@@ -59,7 +59,10 @@ export async function startCatalog({ latencyMs, jitterMs, cpus, env = {} }) {
 export function ensureClientBuild() {
   if (existsSync(new URL('../../dist/client/manifest.json', import.meta.url))) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const build = spawn(process.execPath, ['client/build.js'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    const build = spawn(process.execPath, ['client/build/index.js'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     build.once('exit', (code) =>
       code === 0 ? resolve(undefined) : reject(new Error(`client build failed (code ${code})`)),
     );

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serverArgs } from './server-bundle.js';
+import { clientBuildScript } from './client-build-script.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -15,7 +16,10 @@ const START_TIMEOUT_MS = 60_000;
  */
 export function buildClient(root = ROOT) {
   return new Promise((resolve, reject) => {
-    const build = spawn(process.execPath, ['client/build.js'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const build = spawn(process.execPath, [clientBuildScript(root)], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     build.once('error', reject);
     build.once('exit', (code) =>
       code === 0 ? resolve(undefined) : reject(new Error(`client build failed (code ${code})`)),

@@ -1,6 +1,6 @@
 // @ts-check
 // GET /assets/*: the client build's content-hashed files, sent as the build
-// precompressed them (client/precompress.js): the `.br` file to browsers that
+// precompressed them (client/build/precompress.js): the `.br` file to browsers that
 // accept brotli, the `.gz` file to those that accept gzip, the file itself to
 // the rest. Nothing is compressed per request (server/app.js tells the
 // compression middleware to skip /assets).

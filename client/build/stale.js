@@ -1,9 +1,9 @@
 // @ts-check
-// After a client build (client/build.js), what earlier builds left in the
+// After a client build (client/build/index.js), what earlier builds left in the
 // output directory goes: stale hashed files would be served and counted.
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { INPUT_SIZES } from './build-input-sizes.js';
+import { INPUT_SIZES } from './input-sizes.js';
 
 /**
  * Removes what an earlier build left in outdir: every file that is not one of

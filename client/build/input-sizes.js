@@ -1,7 +1,7 @@
 // @ts-check
-// Minified bytes per source file of a client build (client/build.js), kept
+// Minified bytes per source file of a client build (client/build/index.js), kept
 // beside the output until the next build: when that one is over budget, the
-// difference names the source files that grew (client/budgets.js growth()).
+// difference names the source files that grew (client/build/budgets.js growth()).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 

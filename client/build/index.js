@@ -1,32 +1,32 @@
 // @ts-check
 // Builds the browser bundle with esbuild, precompresses it (.br and .gz beside
-// each file, client/precompress.js) and checks its size.
-// Budgets (package.json "budgets", client/budgets.js): gzip KB of JavaScript
+// each file, client/build/precompress.js) and checks its size.
+// Budgets (package.json "budgets", client/build/budgets.js): gzip KB of JavaScript
 // before hydration (entry + the page's chunk + their static imports, the
 // largest page counts) and of everything the home page loads on its own
 // (plus the lazy Falcor chunk).
-//   node client/build.js            build once, print sizes, fail if over budget
-//   node client/build.js --watch    rebuild on change (the dev loop)
+//   node client/build/index.js           build once, print sizes, fail if over budget
+//   node client/build/index.js --watch   rebuild on change (the dev loop)
 // What the build's outputs mean (manifest.json, sizes, budgets) is worked out
-// in client/build-manifest.js, the size table in client/build-report.js.
+// in client/build/manifest.js, the size table in client/build/report.js.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { precompress } from './precompress.js';
-import { writeManifest } from './build-manifest.js';
-import { readInputSizes } from './build-input-sizes.js';
-import { formatReport } from './build-report.js';
-import { removeStale } from './build-stale.js';
+import { writeManifest } from './manifest.js';
+import { readInputSizes } from './input-sizes.js';
+import { formatReport } from './report.js';
+import { removeStale } from './stale.js';
 
 // Still importable from here, where test/client-build.test.js looks for them.
-export { PUBLIC_PATH } from './build-manifest.js';
-export { formatReport } from './build-report.js';
+export { PUBLIC_PATH } from './manifest.js';
+export { formatReport } from './report.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DEFAULT_OUTDIR = path.join(ROOT, 'dist/client');
 
-/** @typedef {import('./build-manifest.js').BuildResult} BuildResult */
+/** @typedef {import('./manifest.js').BuildResult} BuildResult */
 
 /**
  * @param {{ outdir?: string, watch?: boolean, log?: (line: string) => void }} [options]

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 /** @typedef {{ beforeHydration: number, firstLoad: number }} Totals gzip bytes */
 /** @typedef {Record<string, number>} InputSizes minified bytes per source file counted in first load */
 
-const PACKAGE = new URL('../package.json', import.meta.url);
+const PACKAGE = new URL('../../package.json', import.meta.url);
 
 /**
  * @returns {Readonly<Totals>} bytes

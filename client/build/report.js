@@ -1,11 +1,11 @@
 // @ts-check
-// The size table a client build prints (client/build.js): every file's raw,
+// The size table a client build prints (client/build/index.js): every file's raw,
 // gzip and brotli size, then the totals against their budgets, so a build
 // over budget shows at once which file to look at.
 import { BUDGETS, kb } from './budgets.js';
 
 /**
- * @param {import('./build-manifest.js').SizeReport} report
+ * @param {import('./manifest.js').SizeReport} report
  * @returns {string} a table of sizes and the budget lines
  */
 export function formatReport(report) {

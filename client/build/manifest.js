@@ -1,15 +1,15 @@
 // @ts-check
-// From esbuild's metafile of a client build (client/build.js): which chunks
+// From esbuild's metafile of a client build (client/build/index.js): which chunks
 // each page loads before hydration and on first load, written as
 // manifest.json for the page's head, and the gzip totals the budgets
-// (client/budgets.js) hold those loads to.
+// (client/build/budgets.js) hold those loads to.
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBudgets, growth } from './budgets.js';
-import { inputSizes, writeInputSizes } from './build-input-sizes.js';
+import { inputSizes, writeInputSizes } from './input-sizes.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** URL prefix the server mounts the output directory at. */
 export const PUBLIC_PATH = '/assets';
 /** Page modules (shared/pages/registry.js), each a chunk: only the page shown loads before hydration. */
