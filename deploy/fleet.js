@@ -4,7 +4,7 @@
 // on this machine, in one temporary directory; Ctrl-C or SIGTERM stops them
 // all and removes it (docs/deploy.md).
 import { parseArgs } from 'node:util';
-import { KNOBS } from '../server/config.js';
+import { KNOBS } from '../server/config/load.js';
 import { startFleet } from './lib/fleet.js';
 import { ensureFleetTools } from '../test/setup/debian-packages.js';
 

@@ -7,7 +7,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { createSelfSignedCertificate } from '../server/catalog/tls.js';
 import { RULES_FILE, renderNginx, renderPrometheus } from './lib/render.js';
 

@@ -42,11 +42,11 @@ import { staticAssets } from './delivery/static-assets.js';
 import { compression } from './delivery/compression.js';
 import { VIEWS_DIR, CLIENT_DIR } from './paths.js';
 
-/** Where the client build is served (client/build.js PUBLIC_PATH). */
+/** Where the client build is served (client/build/index.js PUBLIC_PATH). */
 const ASSETS_PATH = '/assets';
 
 /**
- * @param {import('./config.js').Config} config
+ * @param {import('./config/load.js').Config} config
  * @param {{
  *   catalogUrl: string,
  *   catalogCa?: string | null,

@@ -15,7 +15,7 @@ const STOP_MARGIN_MS = 5_000;
 
 /**
  * @param {{
- *   config: import('./config.js').Config,
+ *   config: import('./config/load.js').Config,
  *   log: import('pino').Logger,
  *   catalogUrl: string,
  *   catalogCa: string | null,

@@ -3,7 +3,7 @@
 // process unless CATALOG_URL names one, then listens (or, with WORKERS > 1,
 // forks the workers that do). On SIGTERM or SIGINT, drains, then stops all of them.
 import cluster from 'node:cluster';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/load.js';
 import { ConfigError } from './errors.js';
 import { createLogger } from './log.js';
 import { createApp } from './app.js';

@@ -2,7 +2,7 @@
 // Structured logs (pino): one JSON line per event, cheap enough for the hot path.
 import pino from 'pino';
 
-/** @param {import('./config.js').Config} config */
+/** @param {import('./config/load.js').Config} config */
 export function createLogger(config) {
   // Pitfall: synchronous logging. pino's default stdout writes each line with
   // a blocking write(2), so a reader of stdout that falls behind stalls the

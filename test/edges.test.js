@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { createApp } from '../server/app.js';
 import { createHttpServer } from '../server/lifecycle/http-server.js';
 

@@ -6,7 +6,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import Handlebars from 'handlebars';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { createTemplates } from '../server/render/templates.js';
 import { VIEWS_DIR } from '../server/paths.js';
 

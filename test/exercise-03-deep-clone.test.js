@@ -6,7 +6,7 @@
 // and a clone whose size is the cache's, not the page's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { createSharedGraph } from '../server/graph-cache/shared-graph.js';
 import { createRouter } from '../server/falcor/router.js';
 import { createCatalogClients } from '../server/upstream/index.js';

@@ -8,7 +8,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import express from 'express';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { createRouteTable } from '../server/route-table.js';
 import { DuplicateRouteError } from '../server/errors.js';
 import { startApp } from './helpers/app.js';

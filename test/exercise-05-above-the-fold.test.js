@@ -5,7 +5,7 @@
 // Behaviour, not speed (test/home-page.test.js renders both for real).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { headQuery, query, props } from '../shared/pages/home.js';
 
 const head = { lists: { length: 27 } };

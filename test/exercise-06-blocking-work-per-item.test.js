@@ -7,7 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { applyCardPitfalls } from '../server/render/card-pitfalls.js';
 import { CARD_NUMBER_OPTIONS } from '../shared/components/card-format.js';
 import { TitleRow } from '../shared/components/TitleRow.jsx';

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as turn } from 'node:timers/promises';
 import express from 'express';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { deferResponses } from '../server/middleware/defer-responses.js';
 import { startAppOnFake } from './helpers/app-on-fake.js';
 

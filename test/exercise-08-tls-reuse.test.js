@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import https from 'node:https';
 import tls from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { createUpstream } from '../server/upstream/pool.js';
 import { createSelfSignedCertificate } from '../server/catalog/tls.js';
 

@@ -7,7 +7,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createElement } from 'react';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { applyCardPitfalls } from '../server/render/card-pitfalls.js';
 import { stackOfPassThroughs } from '../server/render/props-through-stack.js';
 import { TitleCard } from '../shared/components/TitleCard.jsx';

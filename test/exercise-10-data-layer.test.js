@@ -5,7 +5,7 @@
 // not speed: upstream calls counted on an in-memory catalog.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { createModelFor } from '../server/pages/model.js';
 import { createSharedGraph } from '../server/graph-cache/shared-graph.js';
 import { createRouter } from '../server/falcor/router.js';

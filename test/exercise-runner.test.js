@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { EXERCISES, NOT_YET } from '../perf/exercises/index.js';
 import { loadArgs } from '../perf/exercises/lib/load-pair.js';
 import { ratio, sideFigures, verdict } from '../perf/exercises/lib/report.js';
-import { EXERCISES as KNOB_VALUES } from '../server/config.js';
+import { EXERCISES as KNOB_VALUES } from '../server/config/load.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = (/** @type {string[]} */ args) =>

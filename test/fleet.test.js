@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Agent } from 'undici';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { BUCKETS } from '../server/field-metrics/aggregate.js';
 import { startFleet } from '../deploy/lib/fleet.js';
 import { ensureFleetTools } from './setup/debian-packages.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { request } from 'undici';
 import { startApp } from './helpers/app.js';
 import { serveApp } from './helpers/serve-app.js';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { createApp } from '../server/app.js';
 import { TitleRow } from '../shared/components/TitleRow.jsx';
 import { TitleCard } from '../shared/components/TitleCard.jsx';

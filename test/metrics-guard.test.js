@@ -3,7 +3,7 @@
 // answer only a request carrying it; the beacon stays open to every page.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { presentedToken } from '../server/middleware/require-token.js';
 import { startApp } from './helpers/app.js';
 import { validBeacon, postBeacon } from './helpers/beacons.js';

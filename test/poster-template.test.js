@@ -10,7 +10,7 @@ import { App } from '../shared/components/App.jsx';
 import * as homePage from '../shared/pages/home.js';
 import * as titlePage from '../shared/pages/title.js';
 import { setPosterTemplate } from '../shared/poster.js';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 
 const TEMPLATE = 'https://img.example.com/{id}?w={width}';
 after(() => setPosterTemplate(null));

@@ -6,7 +6,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { crossSiteRefusal } from '../server/middleware/same-origin-writes.js';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { startApp } from './helpers/app.js';
 
 const enc = (/** @type {unknown} */ v) => encodeURIComponent(JSON.stringify(v));

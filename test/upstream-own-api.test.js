@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/load.js';
 import { createApp } from '../server/app.js';
 import { createUpstream } from '../server/upstream/pool.js';
 import { UpstreamError } from '../server/upstream/errors.js';

@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/load.js';
 import { startCatalogProcess } from '../../server/catalog-process.js';
 import { createSelfSignedCertificate } from '../../server/catalog/tls.js';
 import { ensureClientBuild, startApp } from '../../perf/lib/processes.js';

@@ -1,7 +1,7 @@
 // @ts-check
 // Fills deploy/nginx.conf and deploy/prometheus.yml for a set of instances,
 // with nginx's timeouts taken from the app's own config: one place decides
-// them (server/config.js), and the balancer follows.
+// them (server/config/load.js), and the balancer follows.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -36,7 +36,7 @@ const seconds = (ms) => Math.max(1, Math.ceil(ms / 1000));
  *   runDir: string,
  *   tlsCert: string,
  *   tlsKey: string,
- *   config: import('../../server/config.js').Config,
+ *   config: import('../../server/config/load.js').Config,
  * }} options instances: host:port of each app instance; listens: nginx `listen` values
  */
 export function renderNginx({ instances, httpListen, httpsListen, runDir, tlsCert, tlsKey, config }) {

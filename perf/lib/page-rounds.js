@@ -6,7 +6,7 @@
 // on one catalog; each case runs `runs` times and its medians are printed.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/load.js';
 import { createApp } from '../../server/app.js';
 import { startCatalog, ensureClientBuild } from './processes.js';
 

@@ -1,6 +1,6 @@
 // @ts-check
 // Every knob of the app server: its default, its parser and one line of
-// documentation; server/config.js reads them into one frozen object.
+// documentation; server/config/load.js reads them into one frozen object.
 import {
   atfRows,
   hidden,

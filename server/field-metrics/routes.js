@@ -21,7 +21,7 @@ const BEACON_TYPES = ['text/plain', 'application/json'];
  * @param {{
  *   registry: import('prom-client').Registry,
  *   log: import('pino').Logger,
- *   config: import('../config.js').Config,
+ *   config: import('../config/load.js').Config,
  *   templates: { get(name: string): { head: (data: object) => string } },
  * }} deps
  */

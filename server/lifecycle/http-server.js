@@ -20,7 +20,7 @@ const MAX_CHECK_INTERVAL_MS = 1000;
 
 /**
  * @param {import('express').Express} app
- * @param {import('../config.js').Config['edges']} edges
+ * @param {import('../config/load.js').Config['edges']} edges
  * @param {{ onCut?: (reason: import('../metrics/shedding.js').CutReason) => void }} [hooks]
  * @returns {http.Server}
  */

@@ -13,7 +13,7 @@
 //   failing half its calls, with p50 at 360 ms: this app's turns are bursty
 //   (a batch of pages rendered together), and a burst is not an overload.
 //   Even the mean passed 200 ms there (turns of 150 to 400 ms on a starved
-//   core), hence a default of 1000 ms (server/config.js);
+//   core), hence a default of 1000 ms (server/config/load.js);
 // - event-loop utilization, the share of the window the loop was busy;
 // - heap used, in % of V8's limit: the process is heading for an out-of-memory crash;
 // - requests in flight. Pitfall: the loop is fair, so under saturation every

@@ -2,7 +2,7 @@
 // One structured log line per request (pino-http): method, URL, status, route
 // template, total time and, where a handler measured them, the same phase
 // timings the metrics and the Server-Timing header carry. Quiet in tests
-// because NODE_ENV=test makes LOG_LEVEL default to silent (server/config.js).
+// because NODE_ENV=test makes LOG_LEVEL default to silent (server/config/load.js).
 import { pinoHttp } from 'pino-http';
 import { routeLabel } from '../metrics/http.js';
 

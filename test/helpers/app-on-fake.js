@@ -3,7 +3,7 @@
 // (serveFakeUpstream): no catalog process, so a test that only needs the app's
 // own wiring (its middleware, its routing table, its page model) starts in
 // milliseconds. test/helpers/app.js starts the real catalog instead.
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/load.js';
 import { createApp } from '../../server/app.js';
 import { serveFakeUpstream } from './fake-upstream.js';
 import { serveApp } from './serve-app.js';

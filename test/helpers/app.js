@@ -2,7 +2,7 @@
 // Starts the real thing for a test: the catalog service as its own process and
 // the app on a free port, both stopped by close(). The catalog keeps visitors
 // in a temporary DATA_DIR that close() removes.
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/load.js';
 import { createApp } from '../../server/app.js';
 import { startCatalogProcess } from '../../server/catalog-process.js';
 import { removeDataDir, tempDataDir } from './catalog.js';

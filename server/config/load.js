@@ -5,9 +5,9 @@
 // are in server/config/knobs.js, their parsers in server/config/parse.js.
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { ConfigError } from './errors.js';
-import { EXERCISES, KNOBS } from './config/knobs.js';
-import { templateOrigin } from './config/parse.js';
+import { ConfigError } from '../errors.js';
+import { EXERCISES, KNOBS } from './knobs.js';
+import { templateOrigin } from './parse.js';
 
 export { EXERCISES, KNOBS };
 
