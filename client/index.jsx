@@ -6,11 +6,11 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from '../shared/components/App.jsx';
 import { createServices } from './services.js';
 import { loadKeyboardOnDemand } from './keyboard/on-demand.js';
-import { setPosterTemplate } from '../shared/poster.js';
+import { createRenderSettings } from '../shared/components/RenderSettings.js';
 
 const { cache, page } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
-// The server's poster URL template (POSTER_URL_TEMPLATE), before the first render: the srcsets must match.
-setPosterTemplate(page?.options?.posters);
+// The server's poster URL template (POSTER_URL_TEMPLATE), for hydration and every row rendered later: the srcsets must match.
+const settings = createRenderSettings({ posterTemplate: page?.options?.posters });
 
 function onInteractive() {
   performance.mark('marquee:interactive');
@@ -26,7 +26,7 @@ services.initialPage().then((initial) => {
   // them; at the default priority it hydrated the page in one long task that
   // blocked input (pitfall: one long hydration task, counted as blocking time).
   startTransition(() => {
-    hydrateRoot(root, <App initial={initial} services={services} />, {
+    hydrateRoot(root, <App initial={initial} services={services} settings={settings} />, {
       // Mismatches are bugs here (both sides render from one cache): make them loud.
       onRecoverableError(error, info) {
         console.error('marquee: recoverable hydration error', error, info?.componentStack);

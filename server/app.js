@@ -10,7 +10,7 @@ import { sameOriginWrites } from './middleware/same-origin-writes.js';
 import { createTemplates } from './render/templates.js';
 import { createClientManifest } from './render/client-manifest.js';
 import { createPageStreamer } from './render/stream-page.js';
-import { applyCardPitfalls } from './render/card-pitfalls.js';
+import { renderSettingsFor } from './render/render-settings.js';
 import { createUpstream } from './upstream/pool.js';
 import { createCatalogClients } from './upstream/index.js';
 import { createRouter } from './falcor/router.js';
@@ -36,6 +36,8 @@ import { requestLog } from './middleware/request-log.js';
 import { createOverloadGuard } from './middleware/overload.js';
 import { deferResponses } from './middleware/defer-responses.js';
 import { createDrainGate } from './lifecycle/drain.js';
+import { createReloadStream, RELOAD_PATH } from './dev/reload-stream.js';
+import { RELOAD_SNIPPET } from './dev/reload-snippet.js';
 import { createSheddingMetrics } from './metrics/shedding.js';
 import { serverTiming } from './middleware/server-timing.js';
 import { staticAssets } from './delivery/static-assets.js';
@@ -101,17 +103,25 @@ export function createApp(
       : null;
   const createModel = createModelFor(createRouterFor, sharedGraph);
 
-  // Pitfalls: a formatter per item (perf/exercises/06-blocking-work-per-item) and props
-  // through stacks of components (perf/exercises/09-props-through-stacks); off, nothing changes.
-  applyCardPitfalls(config.exercise);
+  // This app's poster template and cards, handed to every page it renders. Pitfalls: a formatter
+  // per item (perf/exercises/06-blocking-work-per-item) and props through stacks of components
+  // (perf/exercises/09-props-through-stacks); off, nothing changes.
+  const renderSettings = renderSettingsFor(config);
 
   // ── Page shell ───────────────────────────────────────────────────────────
+  // Development only: the open page reloads after a client rebuild or a server restart (server/dev/).
+  const devReload = config.isDev ? createReloadStream() : null;
   const templates = createTemplates({
     viewsDir: VIEWS_DIR,
     watchForChanges: config.isDev,
     compilePerRequest: config.exercise.compileShellPerRequest,
+    partials: devReload ? { 'dev-reload': RELOAD_SNIPPET } : {},
   });
-  const clientManifest = createClientManifest({ distDir: CLIENT_DIR, watchForChanges: config.isDev });
+  const clientManifest = createClientManifest({
+    distDir: CLIENT_DIR,
+    watchForChanges: config.isDev,
+    onChange: devReload?.reload,
+  });
   const streamPage = createPageStreamer({
     templates,
     clientManifest: clientManifest.get,
@@ -125,6 +135,10 @@ export function createApp(
   // Off unless TRUST_PROXY names the proxy: req.ip, req.secure and req.host
   // then come from its X-Forwarded-* headers, and from nobody else's.
   app.set('trust proxy', config.security.trustProxy);
+  // Before every middleware: a stream that never ends must not be compressed
+  // (held in the compressor), counted in flight (drain and overload would wait
+  // on it) or given a visitor cookie. The drain ends it (onStart below).
+  if (devReload) app.get(RELOAD_PATH, devReload.handler);
 
   // ── Middleware ───────────────────────────────────────────────────────────
   // Pitfall: responses deferred through setImmediate starved under a flood (perf/exercises/07-deferred-responses).
@@ -133,7 +147,7 @@ export function createApp(
   // Connection: close (server/index.js drains); overloaded, pages and
   // /model.json get a 503 before any other work (/healthz still answers;
   // marquee_requests_shed_total counts them, the request log does not).
-  const drain = createDrainGate();
+  const drain = createDrainGate({ onStart: devReload?.close });
   const overload = createOverloadGuard({ ...config.overload, onShed: shedding.shed });
   app.use(drain.middleware, overload.middleware);
   // Everything made per request (pages, /model.json): brotli or gzip, flushed
@@ -198,9 +212,15 @@ export function createApp(
     routes.add(
       'get',
       entry.path,
-      pageHandler(entry, { options: pageOptions, createModel, streamPage, traceFor: traceOf }),
+      pageHandler(entry, {
+        options: pageOptions,
+        settings: renderSettings,
+        createModel,
+        streamPage,
+        traceFor: traceOf,
+      }),
     );
-  mountPosters(routes, config.posters);
+  mountPosters(routes);
   // Prometheus text; under node:cluster, the aggregate of all workers.
   mountMetrics(routes, { registry, token: config.security.metricsToken });
   countRoutes(registry, routes);
@@ -218,6 +238,8 @@ export function createApp(
     routes,
     upstream,
     registry,
+    /** What its pages render with (its poster template, its cards). */
+    renderSettings,
     drain,
     shedding,
     async close() {

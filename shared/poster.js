@@ -18,24 +18,16 @@ export const DEFAULT_POSTER_TEMPLATE = `/art/{id}.{width}w.${POSTER_VERSION}.web
 /** The card's CSS width and its 2x (a phone, a retina laptop): the srcset's two candidates. */
 export const POSTER_WIDTHS = [160, 320];
 
-let template = DEFAULT_POSTER_TEMPLATE;
-
-/**
- * Sets the template for this process (the server, from config) or this page
- * (the client, from #marquee-data's page.options): the two must agree, or
- * hydration would keep the server's srcset and rows rendered later another.
- * @param {string | null | undefined} value empty: the app's own posters
- */
-export function setPosterTemplate(value) {
-  template = value || DEFAULT_POSTER_TEMPLATE;
-}
-
 /**
  * @param {string} id a title id
+ * @param {string} [template] with {id} and {width}; the app's own posters
+ *   unless the page's render settings say otherwise (the server's and the
+ *   client's must agree, or hydration keeps the server's srcset and rows
+ *   rendered later use another: shared/components/RenderSettings.js)
  * @returns {{ src: string, srcSet: string, tint: string }} tint: a class of
  *   views/partials/critical-css.hbs, one per 30° of the drawing's hue
  */
-export function posterImage(id) {
+export function posterImage(id, template = DEFAULT_POSTER_TEMPLATE) {
   // Ids are slugs (shared/ids.js TITLE_ID): nothing in them to escape.
   const url = (/** @type {number} */ width) => template.replaceAll('{id}', id).replaceAll('{width}', String(width));
   const src = url(160);

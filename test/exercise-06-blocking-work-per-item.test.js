@@ -3,14 +3,15 @@
 // every card format its rating and runtime with a new Intl.NumberFormat, made
 // for that one call; normally each kind has one formatter, made once per
 // process. Behaviour, not speed: formatters made per card, and the same page.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { loadConfig } from '../server/config/load.js';
-import { applyCardPitfalls } from '../server/render/card-pitfalls.js';
+import { renderSettingsFor } from '../server/render/render-settings.js';
 import { CARD_NUMBER_OPTIONS } from '../shared/components/card-format.js';
 import { TitleRow } from '../shared/components/TitleRow.jsx';
+import { RenderSettings } from '../shared/components/RenderSettings.js';
 import { startApp } from './helpers/app.js';
 import { rowsOf, textOf } from './helpers/markup.js';
 
@@ -48,7 +49,9 @@ async function formattersMadeDuring(/** @type {() => unknown} */ use) {
   return made;
 }
 
-const renderRow = () => renderToString(createElement(TitleRow, { row: ROW }));
+/** A row as the app's pages render it: under the app's render settings, made once from its config. */
+const renderRow = (/** @type {import('../shared/components/RenderSettings.js').Settings} */ settings) =>
+  renderToString(createElement(RenderSettings.Provider, { value: settings }, createElement(TitleRow, { row: ROW })));
 
 test('EXERCISE=06 sets formatCardsPerItem; nothing else does', () => {
   assert.equal(loadConfig({ EXERCISE: '06' }).exercise.formatCardsPerItem, true);
@@ -57,14 +60,13 @@ test('EXERCISE=06 sets formatCardsPerItem; nothing else does', () => {
 });
 
 test('EXERCISE=06: two formatters made per card (rating, runtime); normally none; the same HTML', async () => {
-  after(() => applyCardPitfalls(loadConfig({}).exercise));
   /** @type {Record<string, string>} */
   const html = {};
   /** @type {Record<string, number>} */
   const made = {};
   for (const [side, env] of Object.entries({ broken: { EXERCISE: '06' }, fixed: {} })) {
-    applyCardPitfalls(loadConfig(env).exercise);
-    made[side] = await formattersMadeDuring(() => (html[side] = renderRow()));
+    const settings = renderSettingsFor(loadConfig(env));
+    made[side] = await formattersMadeDuring(() => (html[side] = renderRow(settings)));
   }
   assert.equal(made.broken, 2 * ROW.titles.length);
   assert.equal(made.fixed, 0, 'the cards reuse the formatters made at start');

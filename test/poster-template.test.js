@@ -2,18 +2,17 @@
 // A starter's image CDN (POSTER_URL_TEMPLATE, issue 20): the template
 // replaces the app's own poster URLs and nothing else in the page; the config
 // refuses templates that could not work.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../shared/components/App.jsx';
 import * as homePage from '../shared/pages/home.js';
 import * as titlePage from '../shared/pages/title.js';
-import { setPosterTemplate } from '../shared/poster.js';
+import { createRenderSettings } from '../shared/components/RenderSettings.js';
 import { loadConfig } from '../server/config/load.js';
 
 const TEMPLATE = 'https://img.example.com/{id}?w={width}';
-after(() => setPosterTemplate(null));
 
 /** @param {string} id */
 const $ref = (id) => ({ $type: 'ref', value: ['titlesById', id] });
@@ -28,10 +27,11 @@ const cache = {
   },
 };
 
-/** @param {any} page @param {Record<string, string>} params */
-function render(page, params) {
+/** @param {any} page @param {Record<string, string>} params @param {string | null} posterTemplate */
+function render(page, params, posterTemplate) {
   const props = page.props(cache, params, { rows: 1 });
-  return renderToString(createElement(App, { initial: { Component: page.Component, props, key: '/' } }));
+  const settings = createRenderSettings({ posterTemplate });
+  return renderToString(createElement(App, { initial: { Component: page.Component, props, key: '/' }, settings }));
 }
 
 test('a URL template replaces the generated poster URLs, and changes nothing else', () => {
@@ -39,10 +39,8 @@ test('a URL template replaces the generated poster URLs, and changes nothing els
     [homePage, {}],
     [titlePage, { id: 'alien-1979' }],
   ])) {
-    setPosterTemplate(null);
-    const own = render(page, params);
-    setPosterTemplate(TEMPLATE);
-    const starter = render(page, params);
+    const own = render(page, params, null);
+    const starter = render(page, params, TEMPLATE);
     assert.match(starter, /src="https:\/\/img\.example\.com\/alien-1979\?w=160"/);
     assert.match(
       starter,

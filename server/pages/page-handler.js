@@ -19,13 +19,15 @@ import { hasErrorAtoms, missesPaths } from './degraded.js';
  * @param {import('../../shared/pages/registry.js').PageEntry} entry
  * @param {{
  *   options: import('../../shared/pages/registry.js').PageOptions,
+ *   settings: import('../../shared/components/RenderSettings.js').Settings,
  *   createModel: (req: import('express').Request) => import('./model.js').PageGraph,
  *   streamPage: ReturnType<typeof import('../render/stream-page.js').createPageStreamer>,
  *   traceFor?: (req: import('express').Request) => { summary: () => import('../upstream/trace.js').TraceSummary },
- * }} deps traceFor: the upstream calls the page waited for (its requests and rounds in its timings)
+ * }} deps settings: the app's render settings (server/render/render-settings.js);
+ *   traceFor: the upstream calls the page waited for (its requests and rounds in its timings)
  * @returns {import('express').RequestHandler}
  */
-export function pageHandler(entry, { options, createModel, streamPage, traceFor }) {
+export function pageHandler(entry, { options, settings, createModel, streamPage, traceFor }) {
   /** @type {Promise<import('../../shared/pages/registry.js').PageModule> | undefined} */
   let loading;
   return async (req, res, next) => {
@@ -82,7 +84,7 @@ export function pageHandler(entry, { options, createModel, streamPage, traceFor 
         const initial = { Component: page.Component, props: page.props(cache, params, options), key: req.path };
         // The query is what the page shows above the fold: an error in it is a page without its data.
         const degraded = hasErrorAtoms(cache) || missesPaths(cache, [...headPaths, ...rest]);
-        return { cache, element: createElement(App, { initial }), page: { options }, degraded };
+        return { cache, element: createElement(App, { initial, settings }), page: { options }, degraded };
       },
       upstream: traceFor && (() => traceFor(req).summary()),
     });

@@ -7,7 +7,7 @@
 // waited up to half a second behind them. WebP decodes off the main thread.
 import path from 'node:path';
 import { boxartSvg } from '../../shared/boxart.js';
-import { POSTER_VERSION, POSTER_WIDTHS, setPosterTemplate } from '../../shared/poster.js';
+import { POSTER_VERSION, POSTER_WIDTHS } from '../../shared/poster.js';
 import { ROOT } from '../paths.js';
 import { createDiskCache } from './disk-cache.js';
 import { rasterizePoster } from './rasterize.js';
@@ -27,15 +27,12 @@ const SVG = /^([a-z0-9-]{1,80})\.svg$/;
 const WEBP = new RegExp(`^([a-z0-9-]{1,80})\\.(${POSTER_WIDTHS.join('|')})w\\.${POSTER_VERSION}\\.webp$`);
 
 /**
- * Registers GET /art/:file and points shared/poster.js at the configured
- * template: one per process, like every knob, so the server renders the
- * srcset the client is handed (#marquee-data page.options.posters).
+ * Registers GET /art/:file. Which template the pages use (these, or
+ * POSTER_URL_TEMPLATE's) is their render settings' (server/render/render-settings.js).
  * @param {ReturnType<typeof import('../route-table.js').createRouteTable>} routes
- * @param {{ template: string | null }} posters config.posters
  * @param {{ dir?: string, maxFiles?: number }} [options] tests: a directory of their own
  */
-export function mountPosters(routes, { template }, { dir = POSTER_DIR, maxFiles = MAX_POSTER_FILES } = {}) {
-  setPosterTemplate(template);
+export function mountPosters(routes, { dir = POSTER_DIR, maxFiles = MAX_POSTER_FILES } = {}) {
   const cache = createDiskCache({ dir, maxFiles });
   routes.add('get', '/art/:file', async (req, res, next) => {
     const file = String(req.params.file);

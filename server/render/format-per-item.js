@@ -5,7 +5,7 @@
 // same options, same strings as the cards' own formatters (made once).
 import { CARD_LOCALE, CARD_NUMBER_OPTIONS } from '../../shared/components/card-format.js';
 
-/** @type {typeof import('../../shared/components/card-format.js').cardFormat} */
+/** @type {Readonly<import('../../shared/components/card-format.js').CardFormat>} */
 export const FORMAT_PER_ITEM = Object.freeze({
   rating: (value) => new Intl.NumberFormat(CARD_LOCALE, CARD_NUMBER_OPTIONS.rating).format(value),
   runtime: (minutes) => new Intl.NumberFormat(CARD_LOCALE, CARD_NUMBER_OPTIONS.runtime).format(minutes),

@@ -1,12 +1,14 @@
 // @ts-check
 // The root both sides render: the page being shown, inside the contexts its
-// components read (row loader, visitor state), and the status line where
-// failures are announced. The server passes no services; the client passes
-// its own (Falcor model, navigation). Contexts add no DOM, so the markup is
-// the same on both sides.
+// components read (render settings, row loader, visitor state), and the status
+// line where failures are announced. The server passes no services; the client
+// passes its own (Falcor model, navigation). Each side passes the settings of
+// its app (server) or page (client). Contexts add no DOM, so the markup is the
+// same on both sides.
 import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createVisitorStore } from '../visitor-store.js';
 import { RowLoader } from './RowLoader.js';
+import { DEFAULT_RENDER_SETTINGS, RenderSettings } from './RenderSettings.js';
 import { SERVER_STORE, Visitor } from './Visitor.js';
 
 /**
@@ -26,9 +28,10 @@ import { SERVER_STORE, Visitor } from './Visitor.js';
  */
 
 /**
- * @param {{ initial: ShownPage, services?: AppServices | null }} props
+ * @param {{ initial: ShownPage, services?: AppServices | null, settings?: import('./RenderSettings.js').Settings }} props
+ *   settings: made once per app or page (a new value re-renders every card)
  */
-export function App({ initial, services = null }) {
+export function App({ initial, services = null, settings = DEFAULT_RENDER_SETTINGS }) {
   const [page, setPage] = useState(initial);
   const visitor = useMemo(() => (services ? createVisitorStore(services) : SERVER_STORE), [services]);
   const notice = useSyncExternalStore(visitor.subscribe, visitor.notice, SERVER_STORE.notice);
@@ -45,13 +48,15 @@ export function App({ initial, services = null }) {
   }, [page]);
   const { Component, props } = page;
   return (
-    <RowLoader.Provider value={services?.loadRow ?? null}>
-      <Visitor.Provider value={visitor}>
-        <Component key={page.key} {...props} />
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      </Visitor.Provider>
-    </RowLoader.Provider>
+    <RenderSettings.Provider value={settings}>
+      <RowLoader.Provider value={services?.loadRow ?? null}>
+        <Visitor.Provider value={visitor}>
+          <Component key={page.key} {...props} />
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        </Visitor.Provider>
+      </RowLoader.Provider>
+    </RenderSettings.Provider>
   );
 }

@@ -2,18 +2,19 @@
 // One film: poster, name, year and rating, a link to its page (the card's
 // focusable element: keyboard navigation and client navigation rely on it),
 // an info toggle and a my-list toggle.
-import { memo, useCallback, useId, useState } from 'react';
+import { memo, useCallback, useContext, useId, useState } from 'react';
 import { TitleDetails } from './TitleDetails.jsx';
 import { MyListButton } from './MyListButton.jsx';
 import { Poster } from './Poster.jsx';
-import { cardFormat } from './card-format.js';
+import { RenderSettings } from './RenderSettings.js';
 
 /** @typedef {import('../graph/types.js').Title} Title */
 /** @typedef {import('./Poster.jsx').ImagePriority} ImagePriority */
 
 /**
  * Pitfall: props spread through stacks of components (Netflix TV UI, 2017): one
- * grouped `title`, no pass-through layers, static styles as CSS classes.
+ * grouped `title`, no pass-through layers, static styles as CSS classes
+ * (perf/exercises/09-props-through-stacks).
  * @param {{ title: Title, image: ImagePriority }} props
  */
 function TitleCardView({ title, image }) {
@@ -22,6 +23,7 @@ function TitleCardView({ title, image }) {
   const toggle = useCallback(() => setOpen((was) => !was), []);
   // Same id on server and client: useId is derived from the tree position.
   const detailsId = useId();
+  const { cardFormat } = useContext(RenderSettings);
   const rating = typeof title.rating === 'number' ? `★ ${cardFormat.rating(title.rating)}` : null;
   // One string, one text node: nothing for hydration to split differently.
   const meta = [title.year, rating].filter((part) => part != null).join(' · ');
@@ -51,26 +53,12 @@ function TitleCardView({ title, image }) {
 /**
  * memo: a row re-rendering (e.g. its placeholder filling in) leaves its cards alone.
  * `paths`: the title keys the card and what it renders read, next to the component.
+ * A row renders this card unless the page's render settings hand it a wrapped
+ * one (the server's exercise 09: shared/components/RenderSettings.js).
  */
-const Card = Object.assign(memo(TitleCardView), {
+export const TitleCard = Object.assign(memo(TitleCardView), {
   paths: Object.freeze([
     // No 'boxart': the poster comes from the id (shared/poster.js).
     ...new Set(['name', 'year', 'rating', ...MyListButton.paths, ...TitleDetails.paths]),
   ]),
 });
-
-/**
- * What a row renders per card: the card itself, unless the server wrapped it
- * once at start (exercise 09, perf/exercises/09-props-through-stacks; server
- * only, the DOM is the same). Nothing decides per card.
- * @type {import('react').ComponentType<{ title: Title, image: ImagePriority }> & { paths: readonly string[] }}
- */
-export let TitleCard = Card;
-
-/**
- * @param {((card: typeof Card) => import('react').ComponentType<{ title: Title, image: ImagePriority }>) | null} wrap
- *   null: the card itself again
- */
-export function wrapTitleCard(wrap) {
-  TitleCard = wrap ? Object.assign(wrap(Card), { paths: Card.paths }) : Card;
-}

@@ -12,12 +12,15 @@ export const CARD_NUMBER_OPTIONS = Object.freeze({
   runtime: Object.freeze({ style: 'unit', unit: 'minute', unitDisplay: 'short' }),
 });
 
+/** @typedef {{ rating: (value: number) => string, runtime: (minutes: number) => string }} CardFormat */
+
 /**
- * What cards call. An Intl formatter's `format` comes bound to it. The server
- * may swap these once at start (exercise 06); nothing decides per card.
- * @type {{ rating: (value: number) => string, runtime: (minutes: number) => string }}
+ * What cards call, unless the page's render settings hand them others (the
+ * server's exercise 06: shared/components/RenderSettings.js). An Intl
+ * formatter's `format` comes bound to it.
+ * @type {Readonly<CardFormat>}
  */
-export const cardFormat = {
+export const CARD_FORMAT = Object.freeze({
   rating: new Intl.NumberFormat(CARD_LOCALE, CARD_NUMBER_OPTIONS.rating).format,
   runtime: new Intl.NumberFormat(CARD_LOCALE, CARD_NUMBER_OPTIONS.runtime).format,
-};
+});
