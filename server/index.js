@@ -10,7 +10,7 @@ import { createApp } from './app.js';
 import { startCatalogProcess } from './catalog-process.js';
 import { superviseCatalog } from './catalog-supervisor.js';
 import { watchCatalogProcess } from './metrics/catalog-process.js';
-import { forkWorkers } from './cluster.js';
+import { forkWorkers } from './cluster-primary.js';
 import { createHttpServer } from './lifecycle/http-server.js';
 import { drainServer } from './lifecycle/drain.js';
 

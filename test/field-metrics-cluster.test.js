@@ -7,7 +7,7 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import client from 'prom-client';
 import { createPerfAggregates } from '../server/field-metrics/aggregate.js';
-import { perfScope, servePerfFromPrimary } from '../server/field-metrics/cluster.js';
+import { perfScope, servePerfFromPrimary } from '../server/field-metrics/cluster-sketches.js';
 
 test('perfScope: a worker reads the sketches of every worker from the primary', { timeout: 20_000 }, async () => {
   cluster.setupPrimary({
@@ -47,7 +47,7 @@ test('perfScope: a worker reads the sketches of every worker from the primary', 
 
 /**
  * A fake IPC channel to a primary whose answers the test releases by hand.
- * @returns {{ channel: import('../server/field-metrics/cluster.js').PrimaryChannel, requests: any[], answer: (request: any, snapshot: any) => void }}
+ * @returns {{ channel: import('../server/field-metrics/cluster-sketches.js').PrimaryChannel, requests: any[], answer: (request: any, snapshot: any) => void }}
  */
 function fakePrimary() {
   /** @type {any[]} */

@@ -4,7 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../server/config/load.js';
-import { presentedToken } from '../server/middleware/require-token.js';
+import { presentedToken } from '../server/metrics/require-token.js';
 import { startApp } from './helpers/app.js';
 import { validBeacon, postBeacon } from './helpers/beacons.js';
 

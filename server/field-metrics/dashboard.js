@@ -42,7 +42,7 @@ const LABELS = Object.freeze({
 /**
  * @param {{
  *   templates: { get(name: string): { head: (data: object) => string } },
- *   scope: ReturnType<typeof import('./cluster.js').perfScope>,
+ *   scope: ReturnType<typeof import('./cluster-sketches.js').perfScope>,
  * }} deps
  * @returns {import('express').RequestHandler}
  */

@@ -10,8 +10,8 @@ import { MAX_BEACON_BYTES, parseBeacon } from './beacon-schema.js';
 import { createRateLimiter, rateLimit } from './rate-limit.js';
 import { createPerfAggregates } from './aggregate.js';
 import { perfDashboard } from './dashboard.js';
-import { perfScope } from './cluster.js';
-import { requireToken } from '../middleware/require-token.js';
+import { perfScope } from './cluster-sketches.js';
+import { requireToken } from '../metrics/require-token.js';
 
 /** sendBeacon(url, string) sends text/plain; a Blob may be typed application/json. */
 const BEACON_TYPES = ['text/plain', 'application/json'];

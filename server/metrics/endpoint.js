@@ -2,8 +2,8 @@
 // GET /metrics in the Prometheus text format. Under node:cluster any worker
 // answers for all of them (prom-client's AggregatorRegistry, via the primary).
 import cluster from 'node:cluster';
-import { aggregateMetrics, joinClusterMetrics } from './cluster.js';
-import { requireToken } from '../middleware/require-token.js';
+import { aggregateMetrics, joinClusterMetrics } from './cluster-aggregate.js';
+import { requireToken } from './require-token.js';
 
 /**
  * @param {{ add: (method: 'get', path: string, ...handlers: import('express').RequestHandler[]) => void }} routes

@@ -7,6 +7,7 @@
 // waited up to half a second behind them. WebP decodes off the main thread.
 import path from 'node:path';
 import { boxartSvg } from '../../shared/boxart.js';
+import { TITLE_ID } from '../../shared/ids.js';
 import { POSTER_VERSION, POSTER_WIDTHS } from '../../shared/poster.js';
 import { ROOT } from '../paths.js';
 import { createDiskCache } from './disk-cache.js';
@@ -22,9 +23,10 @@ export const POSTER_DIR = path.join(ROOT, 'dist/posters');
  */
 export const MAX_POSTER_FILES = 14_000;
 
-// Title ids (shared/ids.js TITLE_ID) with a known suffix; anything else is a 404.
-const SVG = /^([a-z0-9-]{1,80})\.svg$/;
-const WEBP = new RegExp(`^([a-z0-9-]{1,80})\\.(${POSTER_WIDTHS.join('|')})w\\.${POSTER_VERSION}\\.webp$`);
+// Title ids (shared/ids.js TITLE_ID, its anchors off) with a known suffix; anything else is a 404.
+const ID = TITLE_ID.source.replace(/^\^|\$$/g, '');
+const SVG = new RegExp(`^(${ID})\\.svg$`);
+const WEBP = new RegExp(`^(${ID})\\.(${POSTER_WIDTHS.join('|')})w\\.${POSTER_VERSION}\\.webp$`);
 
 /**
  * Registers GET /art/:file. Which template the pages use (these, or

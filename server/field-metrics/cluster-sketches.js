@@ -1,11 +1,11 @@
 // @ts-check
 // One dashboard for all workers. With WORKERS > 1 each beacon reaches one
 // worker; its Prometheus histograms are summed across workers by /metrics
-// (server/metrics/cluster.js), but the sketches behind /perf would show one
+// (server/metrics/cluster-aggregate.js), but the sketches behind /perf would show one
 // worker's share. So workers also forward each accepted beacon to the primary,
 // which keeps the cluster-wide sketches, and ask it for them on GET /perf.
 // The primary side starts with servePerfFromPrimary() (next to
-// serveAggregateFromPrimary() in server/cluster.js); when it does not answer
+// serveAggregateFromPrimary() in server/cluster-primary.js); when it does not answer
 // in time, that one request shows the worker's own figures and says so, and
 // the next request asks again.
 import cluster from 'node:cluster';

@@ -9,6 +9,8 @@
 // challenge: a scraper with a missing or stale token says so in plain words
 // ("401 Unauthorized"), where a 404 would look like a wrong URL. Hiding that
 // the routes exist buys nothing: the code is public.
+// It lives beside GET /metrics, the route METRICS_TOKEN is named for, not in
+// middleware/: middleware may import from metrics/ (routeLabel), never the reverse.
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 const CHALLENGE = 'Bearer realm="marquee metrics", Basic realm="marquee metrics", charset="UTF-8"';

@@ -6,8 +6,8 @@
 // the workers' requests for the metrics of all of them (ADR 006).
 import cluster from 'node:cluster';
 import client from 'prom-client';
-import { serveAggregateFromPrimary } from './metrics/cluster.js';
-import { servePerfFromPrimary } from './field-metrics/cluster.js';
+import { serveAggregateFromPrimary } from './metrics/cluster-aggregate.js';
+import { servePerfFromPrimary } from './field-metrics/cluster-sketches.js';
 
 const RESTART_WINDOW_MS = 60_000;
 /** Beyond a worker's own drain delay and grace period (server/lifecycle/drain.js), before SIGKILL. */
