@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getHeapSnapshot } from 'node:v8';
-import { heapKinds } from '../perf/lib/heap-snapshot.js';
+import { heapKinds } from '../perf/nav-heap/heap-snapshot.js';
 
 /** This process's heap, as a .heapsnapshot text. */
 async function ownSnapshot() {

@@ -10,13 +10,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAOS_COLUMNS } from '../perf/lib/chaos-table.js';
+import { CHAOS_COLUMNS } from '../perf/chaos/table.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** @param {string[]} args */
 async function runChaos(args) {
-  const child = spawn(process.execPath, ['perf/chaos.js', ...args], {
+  const child = spawn(process.execPath, ['perf/chaos/index.js', ...args], {
     cwd: ROOT,
     // VISITOR_STORE=memory: the catalog it starts writes nothing to the repo's data/.
     env: { ...process.env, LOG_LEVEL: 'warn', VISITOR_STORE: 'memory' },

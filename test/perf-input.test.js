@@ -23,7 +23,7 @@ test(
         execFile(
           process.execPath,
           [
-            'perf/input.js',
+            'perf/input/index.js',
             '--runs',
             '1',
             '--warmup',

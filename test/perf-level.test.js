@@ -1,11 +1,11 @@
 // @ts-check
-// perf/lib/level.js summarize(): the figures of one load level, merged from
+// perf/load/level.js summarize(): the figures of one load level, merged from
 // its runs. autocannon counts each timeout as an error too; the table's
 // errors and timeouts columns must not count the same request twice.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { summarize } from '../perf/lib/level.js';
-import { formatTable } from '../perf/lib/table.js';
+import { summarize } from '../perf/load/level.js';
+import { formatTable } from '../perf/load/table.js';
 
 /**
  * One run as runCannon() reports it, without server figures.

@@ -9,20 +9,20 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RATIO_FIGURES, formatTable } from '../perf/lib/table.js';
-import { summarize } from '../perf/lib/level.js';
+import { RATIO_FIGURES, formatTable } from '../perf/load/table.js';
+import { summarize } from '../perf/load/level.js';
 import { brokenSamples, contentOf, expectedCardsOf, levelFailures, preflightProblem } from '../perf/lib/page-check.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Runs perf/load.js with `args` plus `--json` into a fresh folder.
+ * Runs perf/load/index.js with `args` plus `--json` into a fresh folder.
  * @param {string[]} args
  * @returns {Promise<{ code: number | null, output: string, json: string }>}
  */
 async function runLoad(args) {
   const json = path.join(mkdtempSync(path.join(tmpdir(), 'marquee-load-')), 'load.json');
-  const child = spawn(process.execPath, ['perf/load.js', ...args, '--json', json], {
+  const child = spawn(process.execPath, ['perf/load/index.js', ...args, '--json', json], {
     cwd: ROOT,
     // VISITOR_STORE=memory: the returning visitors' lists stay out of the repo's data/.
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', VISITOR_STORE: 'memory' },
@@ -90,9 +90,9 @@ test("perf:load --vs 'ATF_ROWS=all' writes a, b and their ratio per level", { ti
 });
 
 for (const [script, args] of /** @type {const} */ ([
-  ['perf/load.js', ['--concurrency', 'abc']],
-  ['perf/flame.js', ['--concurrency', 'abc']],
-  ['perf/tti.js', ['--no-such-option']],
+  ['perf/load/index.js', ['--concurrency', 'abc']],
+  ['perf/flame/index.js', ['--concurrency', 'abc']],
+  ['perf/tti/index.js', ['--no-such-option']],
 ])) {
   test(
     `${script} ${args.join(' ')}: one line on stderr and exit code 1, no stack trace`,

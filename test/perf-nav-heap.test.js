@@ -19,7 +19,7 @@ function navHeap(args) {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['perf/nav-heap.js', ...args],
+      ['perf/nav-heap/index.js', ...args],
       { cwd: ROOT, env: ENV, timeout: 180_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

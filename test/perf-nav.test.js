@@ -30,8 +30,11 @@ const ENV = {
  */
 function perfNav(args, timeout) {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['perf/nav.js', ...args], { cwd: ROOT, env: ENV, timeout }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['perf/nav/index.js', ...args],
+      { cwd: ROOT, env: ENV, timeout },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 const perfPage = (/** @type {string[]} */ args) =>
-  run(process.execPath, ['--import', 'tsx', 'perf/page-cpu.js', ...args], {
+  run(process.execPath, ['--import', 'tsx', 'perf/page/index.js', ...args], {
     cwd: ROOT,
     // VISITOR_STORE=memory: nothing written to the repo's data/.
     env: { ...process.env, NODE_ENV: 'production', VISITOR_STORE: 'memory' },

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkBudget, readBudget } from '../perf/lib/tti-budget.js';
+import { checkBudget, readBudget } from '../perf/tti/budget.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'marquee-budget-'));
@@ -65,7 +65,7 @@ test('perf:tti --budget exits 1 and names the figure when the page is over it', 
       execFile(
         process.execPath,
         [
-          ...['--import', 'tsx', 'perf/tti.js', '--url', `http://127.0.0.1:${port}/`],
+          ...['--import', 'tsx', 'perf/tti/index.js', '--url', `http://127.0.0.1:${port}/`],
           ...['--runs', '1', '--profile', 'none', '--lighthouse-runs', '1', '--budget', budget],
         ],
         { cwd: ROOT, timeout: 170_000 },
@@ -82,7 +82,7 @@ test('perf:tti --budget exits 1 and names the figure when the page is over it', 
 });
 
 test('perf:tti --path is a path on the Marquee it starts, never beside --url', async () => {
-  const { readOptions } = await import('../perf/lib/tti-options.js');
+  const { readOptions } = await import('../perf/tti/options.js');
   assert.equal(readOptions(['--path', '/title/x-2000']).path, '/title/x-2000');
   assert.equal(readOptions([]).path, '/');
   for (const argv of [
@@ -91,7 +91,7 @@ test('perf:tti --path is a path on the Marquee it starts, never beside --url', a
     ['--url', 'http://127.0.0.1:1/', '--path', '/a'],
   ]) {
     const run = await new Promise((resolve) => {
-      execFile(process.execPath, ['perf/tti.js', ...argv], { cwd: ROOT }, (error, stdout, stderr) =>
+      execFile(process.execPath, ['perf/tti/index.js', ...argv], { cwd: ROOT }, (error, stdout, stderr) =>
         resolve({ code: error?.code ?? 0, stderr }),
       );
     });

@@ -35,7 +35,7 @@ test('perf:tti --vs measures both pages alternately and prints B / A', { timeout
       execFile(
         process.execPath,
         [
-          ...['--import', 'tsx', 'perf/tti.js', '--url', `http://127.0.0.1:${port}/quiet`],
+          ...['--import', 'tsx', 'perf/tti/index.js', '--url', `http://127.0.0.1:${port}/quiet`],
           ...['--vs', `http://127.0.0.1:${port}/busy`, '--runs', '1', '--profile', 'none', '--json', json],
         ],
         { cwd: ROOT, timeout: 170_000 },

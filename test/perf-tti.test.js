@@ -22,7 +22,7 @@ test(
         execFile(
           process.execPath,
           [
-            ...['--import', 'tsx', 'perf/tti.js', '--runs', '2', '--profile', 'none', '--json', json],
+            ...['--import', 'tsx', 'perf/tti/index.js', '--runs', '2', '--profile', 'none', '--json', json],
             ...['--trace', path.join(dir, 'traces')],
           ],
           // VISITOR_STORE=memory: nothing written to the repo's data/.

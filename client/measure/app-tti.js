@@ -22,7 +22,7 @@ export const APP_TTI_THRESHOLDS = [3800, 7300];
 /**
  * Calls back once with App TTI in ms, as soon as the mark exists (now, if the
  * app marked it before this module loaded). Never calls back on pages that
- * do not mark it (any site measured by perf/tti.js --url).
+ * do not mark it (any site measured by perf/tti/index.js --url).
  * @param {(ms: number) => void} callback
  */
 export function onAppTTI(callback) {

@@ -1,6 +1,6 @@
 // @ts-check
 // Wires every metric into one store. Used by index.js (the app, after
-// hydration) and by perf/tti.js, which injects it into any site it measures.
+// hydration) and by perf/tti/index.js, which injects it into any site it measures.
 import { createPerfStore } from './store.js';
 import { onAppTTI } from './app-tti.js';
 import { onLabTTI } from './lab-tti.js';
@@ -33,7 +33,7 @@ export function startMeasuring({ beacon = true, overlay = true } = {}) {
   // Armed before the lab TTI search starts, so its result is what sends the beacon.
   const page = beacon ? readPageData() : null;
   if (page) sendBeaconOnce(store, page);
-  // perf/tti.js --cap sets window.__marqueePerfCapMs before the page loads.
+  // perf/tti/index.js --cap sets window.__marqueePerfCapMs before the page loads.
   const capMs = /** @type {any} */ (window).__marqueePerfCapMs;
   onLabTTI((result) => store.setLabTTI(result), Number.isFinite(capMs) ? { capMs } : {});
   if (overlay) armOverlay(store);

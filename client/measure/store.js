@@ -1,6 +1,6 @@
 // @ts-check
 // The page's live figures, shared by the beacon, the overlay and the
-// real-browser runner (perf/tti.js reads window.__marqueePerf.snapshot()).
+// real-browser runner (perf/tti/index.js reads window.__marqueePerf.snapshot()).
 
 /**
  * @typedef {{

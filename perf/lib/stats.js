@@ -39,8 +39,8 @@ function round(value) {
 }
 
 /**
- * A time in ms to one decimal, the precision perf:nav reports (nav-run.js,
- * nav-back.js): one helper, so both parts of a run round alike.
+ * A time in ms to one decimal, the precision perf:nav reports (perf/nav/run.js,
+ * back.js): one helper, so both parts of a run round alike.
  * @param {number} ms
  */
 export function roundMs(ms) {

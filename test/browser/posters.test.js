@@ -8,8 +8,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { measureClick } from '../../perf/lib/input-run.js';
-import { measurePosterBytes } from '../../perf/lib/input-bytes.js';
+import { measureClick } from '../../perf/input/run.js';
+import { measurePosterBytes } from '../../perf/input/bytes.js';
 
 /** @type {Awaited<ReturnType<typeof startApp>>} */
 let app;
@@ -131,7 +131,7 @@ function noToggle(_req, res) {
   res.type('html').send(`<!doctype html><section data-row-state="loaded"><ul>${card}</ul></section>${mark}`);
 }
 
-// perf:input (perf/lib/input-run.js): a click that toggled nothing fails the
+// perf:input (perf/input/run.js): a click that toggled nothing fails the
 // run, whatever its timing (test/perf-input.test.js runs the whole command).
 test('perf:input fails a click that did not toggle My List', async () => {
   const viewport = { width: 1280, height: 800 };

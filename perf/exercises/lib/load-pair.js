@@ -33,7 +33,7 @@ export function loadArgs(exercise, { duration, rounds, warmup, json, keepGuard =
   const { load } = exercise;
   const both = { ...(keepGuard ? {} : GUARD_OFF), ...exercise.both };
   return [
-    'perf/load.js',
+    'perf/load/index.js',
     ...['--path', load.path, '--concurrency', String(load.concurrency)],
     ...['--upstream-latency', String(load.latencyMs), '--upstream-jitter', String(load.jitterMs ?? 0)],
     ...['--duration', String(duration), '--rounds', String(rounds), '--warmup', String(warmup)],

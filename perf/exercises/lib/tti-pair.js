@@ -5,7 +5,7 @@
 // and fixed load by load on two servers started side by side.
 import { launchBrowser } from '../../../test/helpers/browser.js';
 import { PROFILES } from '../../lib/throttling.js';
-import { buildClient, startMarquee } from '../../lib/tti-server.js';
+import { buildClient, startMarquee } from '../../lib/marquee-server.js';
 import { measurePageLoad } from '../../lib/page-run.js';
 import { distribution } from '../../lib/stats.js';
 

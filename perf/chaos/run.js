@@ -1,0 +1,142 @@
+// @ts-check
+// One chaos scenario from start to end: a fresh catalog and app (so each
+// scenario's peak RSS is its own), a short clean warm-up, the scenario's
+// faults, its load and its action, then everything stopped, whatever happened.
+import { startCatalog } from '../lib/processes.js';
+import { startChaosApp, watchRss } from './app.js';
+import { startLoad, loadFigures } from './load.js';
+import { bucketQuantile, scrape } from '../lib/prometheus.js';
+
+const WARMUP_S = 2;
+
+/**
+ * @typedef {{
+ *   appDir: string, env: Record<string, string>, durationS: number,
+ *   cpus: { app: string | null, generator: string | null },
+ *   log: (line: string) => void,
+ * }} RunOptions
+ * @typedef {{
+ *   app: { url: string, pid: number, stop: () => Promise<number | null> },
+ *   catalog: { url: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> },
+ *   load: ReturnType<typeof startLoad> | null,
+ *   startLoad: (options?: { connections?: number, path?: string, fresh?: boolean }) => ReturnType<typeof startLoad>,
+ *   setFaults: (faults: object) => Promise<void>,
+ *   sleep: (ms: number) => Promise<void>,
+ *   note: (line: string) => void,
+ *   onStop: (stop: () => Promise<unknown>) => void,
+ * } & RunOptions} ScenarioContext
+ * @typedef {{
+ *   name: string, what: string, connections: number, path?: string, fresh?: boolean,
+ *   faults?: Record<string, number>, appEnv?: Record<string, string>,
+ *   run: (context: ScenarioContext) => Promise<void>,
+ * }} Scenario
+ */
+
+/** @type {(() => Promise<unknown>)[]} what the running scenario started, to stop in reverse */
+const stops = [];
+
+/** Stops whatever the running scenario started (also on Ctrl-C: the app runs in its own process group). */
+export function stopAll() {
+  return Promise.allSettled(
+    stops
+      .splice(0)
+      .reverse()
+      .map((stop) => stop()),
+  );
+}
+
+/**
+ * @param {Scenario} scenario
+ * @param {RunOptions} options
+ */
+export async function runScenario(scenario, options) {
+  /** @type {string[]} */
+  const notes = [];
+  const catalog = await startCatalog({ latencyMs: 0, jitterMs: 0, cpus: options.cpus.generator });
+  stops.push(catalog.stop);
+  try {
+    const app = await startChaosApp({
+      appDir: options.appDir,
+      catalogUrl: catalog.url,
+      env: { ...scenario.appEnv, ...options.env },
+      cpus: options.cpus.app,
+    });
+    stops.push(app.stop);
+    const rss = watchRss(app.pid);
+    const path = scenario.path ?? '/';
+    /** @type {ScenarioContext} */
+    const context = {
+      ...options,
+      app,
+      catalog,
+      load: null,
+      startLoad: ({ connections = scenario.connections, path: loadPath = path, fresh = false } = {}) => {
+        const load = startLoad({
+          url: new URL(loadPath, app.url).href,
+          connections,
+          cpus: options.cpus.generator,
+          keepAlive: !fresh,
+        });
+        stops.push(load.stop);
+        return load;
+      },
+      setFaults: (faults) => putFaults(catalog.url, faults),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      note: (line) => notes.push(line),
+      onStop: (stop) => stops.push(stop),
+    };
+
+    options.log(`${scenario.name}: warm-up ${WARMUP_S} s at c=10`);
+    const warmup = context.startLoad({ connections: 10 });
+    await context.sleep(WARMUP_S * 1000);
+    await warmup.stop();
+
+    if (scenario.faults) await context.setFaults(scenario.faults);
+    options.log(`${scenario.name}: ${scenario.what}`);
+    // The app's own view of its pages: from the request parsed to the last byte.
+    // A client's wait beyond it was spent in socket buffers or in the generator.
+    const metricsBefore = await scrape(app.url).catch(() => null);
+    context.load = context.startLoad({ fresh: scenario.fresh });
+    await scenario.run(context);
+    const figures = loadFigures(await context.load.stop());
+    const metricsAfter = metricsBefore && (await scrape(app.url).catch(() => null));
+    const appMs = (/** @type {number} */ q) => {
+      if (!metricsBefore || !metricsAfter) return null;
+      const where = { method: 'GET', route: path, status: '200' };
+      const seconds = bucketQuantile(metricsBefore, metricsAfter, 'http_request_duration_seconds', where, q);
+      return seconds === null ? null : seconds === Infinity ? Infinity : Math.round(seconds * 1000);
+    };
+    const { marked } = figures;
+    if (marked)
+      notes.push(
+        `in flight at the signal: ${marked.inFlight}; ended whole: ${marked.complete}, ` +
+          `cut pages: ${marked.truncated}, other failures: ${marked.failed}`,
+      );
+    return {
+      scenario: scenario.name,
+      what: scenario.what,
+      ...figures,
+      appP50Ms: appMs(0.5),
+      appP99Ms: appMs(0.99),
+      peakRssMb: rss.stop(),
+      notes,
+    };
+  } finally {
+    await stopAll();
+  }
+}
+
+/**
+ * The catalog's faults from now on (PUT /_faults replaces them all): the
+ * warm-up ran without them, the measured window runs with them.
+ * @param {string} catalogUrl
+ * @param {object} faults
+ */
+async function putFaults(catalogUrl, faults) {
+  const res = await fetch(new URL('/_faults', catalogUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  if (!res.ok) throw new Error(`PUT /_faults answered ${res.status}: ${await res.text()}`);
+}

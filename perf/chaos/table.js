@@ -1,0 +1,62 @@
+// @ts-check
+// The chaos table as plain text: one row per scenario, its notes under it.
+
+/** @typedef {Awaited<ReturnType<typeof import('./run.js').runScenario>>} ScenarioResult */
+
+/** @type {[string, (r: ScenarioResult) => unknown][]} */
+export const CHAOS_COLUMNS = [
+  ['scenario', (r) => r.scenario],
+  ['sent', (r) => r.sent],
+  ['completed', (r) => r.completed],
+  ['failed', (r) => r.failed],
+  ['refused', (r) => r.refused],
+  ['truncated', (r) => r.truncated],
+  ['blank', (r) => `${r.blank}/${r.sampled}`],
+  ['503', (r) => r.status503],
+  ['other non-200', (r) => r.otherNon200],
+  ['p50 ms', (r) => r.p50],
+  ['p99 ms', (r) => r.p99],
+  ['app p50 ms', (r) => bound(r.appP50Ms)],
+  ['app p99 ms', (r) => bound(r.appP99Ms)],
+  ['peak RSS MB', (r) => r.peakRssMb],
+];
+
+const LEGEND = [
+  'completed: whole answers (a page with its </html>); failed: cut, reset or timed out (truncated included);',
+  'refused: connection refused (nothing listened); truncated: 200 pages without </html>;',
+  'blank: sampled 200 pages (1 in 4) without a single class="card"; p50/p99: of 200 answers, as the client waited;',
+  "app p50/p99: the same pages inside the app (its duration histogram: request parsed to last byte; a bucket's upper bound);",
+  'peak RSS: the app (VmHWM).',
+];
+
+/** @param {ScenarioResult[]} results */
+export function formatChaosTable(results) {
+  const rows = [
+    CHAOS_COLUMNS.map(([name]) => name),
+    ...results.map((r) => CHAOS_COLUMNS.map(([, pick]) => show(pick(r)))),
+  ];
+  const widths = CHAOS_COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  const lines = rows.map((row) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
+  );
+  lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
+  const notes = results.flatMap((r) => [`${r.scenario}: ${r.what}`, ...r.notes.map((note) => `  ${note}`)]);
+  return [...lines, '', ...LEGEND, '', ...notes].join('\n');
+}
+
+/** @param {ScenarioResult} result one line: name=value for every column */
+export function formatChaosRow(result) {
+  return CHAOS_COLUMNS.map(([name, pick]) => `${name} ${show(pick(result))}`).join(', ');
+}
+
+/** @param {number | null | undefined} ms a histogram bucket's upper bound */
+function bound(ms) {
+  if (ms === null || ms === undefined) return null;
+  return ms === Infinity ? '>last bucket' : `≤${ms}`;
+}
+
+/** @param {unknown} value */
+function show(value) {
+  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value))) return '-';
+  return String(value);
+}

@@ -1,0 +1,98 @@
+// @ts-check
+// The load runner: a concurrency sweep against one page, the way Box measured
+// its fix (Apache Bench at 20x concurrency against a 250 ms API, then the
+// stress curve of concurrency against completed requests per second).
+// Starts the catalog (with the given latency) and the app (NODE_ENV=production,
+// WORKERS=1) in their own processes unless --url; see `--help`.
+// The phases live beside this file: prepare.js (before the load),
+// levels.js (the sweep) and report.js (tables and files).
+import { readOptions, USAGE } from './options.js';
+import { planCpus } from '../lib/cpus.js';
+import { ensureClientBuild } from '../lib/processes.js';
+import { startTargets } from '../lib/targets.js';
+import { scrape } from '../lib/prometheus.js';
+import { prepareTargets } from './prepare.js';
+import { measureLevels } from './levels.js';
+import { reportLevels } from './report.js';
+
+const options = readOptionsOrExit(process.argv.slice(2));
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const cpus = planCpus({ pin: options.pin });
+/** @type {(() => Promise<unknown>)[]} */
+const stops = [];
+const stopAll = () =>
+  Promise.allSettled(
+    stops
+      .splice(0)
+      .reverse()
+      .map((stop) => stop()),
+  );
+process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
+
+try {
+  await main();
+} catch (error) {
+  console.error(`perf:load: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}
+
+async function main() {
+  // ── Targets (each side on the catalog its knobs ask for: lib/targets.js) ──
+  if (!options.url) await ensureClientBuild();
+  const targets = await startTargets({ options, cpus, onStart: (stop) => stops.push(stop) });
+  const scrapeMetrics = await scrape(targets[0].url).then(
+    () => true,
+    () => false,
+  );
+  const upstream = options.url ? 'as running' : `${options.latencyMs} ms ± ${options.jitterMs} ms`;
+  console.log(
+    `perf:load ${options.path}  levels ${options.levels.join(',')}  ${options.duration} s each  upstream ${upstream}`,
+  );
+  console.log(
+    `  ${cpus.note}; node ${process.version}; ${scrapeMetrics ? 'server figures from /metrics' : 'no /metrics: generator figures only'}`,
+  );
+  for (const t of targets)
+    console.log(
+      `  ${t.name}: ${t.url} ${Object.entries(t.env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    );
+
+  // ── Before the load: caches primed, visitors, pages checked, warm-up ────
+  const { cookies, expectedCards } = await prepareTargets({ targets, options, cpus });
+
+  // ── Levels (alternating A B A B with --vs, so drift hits both alike) ─────
+  const levels = await measureLevels({ targets, options, cpus, scrapeMetrics, cookies, expectedCards });
+
+  // ── Report ──────────────────────────────────────────────────────────────
+  reportLevels({ targets, levels, options, cpus, upstream });
+
+  // ── Broken pages fail the run, loudly, however fast they were served ────
+  const failed = targets.flatMap((t) => levels[t.name].filter((l) => l.failures.length > 0).map((l) => ({ t, l })));
+  if (failed.length > 0) {
+    console.error(`\nFAILED: ${failed.length} level(s) served broken pages or failed requests:`);
+    for (const { t, l } of failed) console.error(`  ${t.name} c=${l.concurrency}: ${l.failures.join('; ')}`);
+    if (options.allowBroken) console.error('  (--allow-broken: exit code 0 all the same)');
+    else process.exitCode = 1;
+  }
+}
+
+/**
+ * A bad option is one line on stderr and exit code 1, not a stack trace.
+ * @param {string[]} argv
+ */
+function readOptionsOrExit(argv) {
+  try {
+    return readOptions(argv);
+  } catch (error) {
+    // readOptions lists its problems, a blank line, then the usage: keep the problems.
+    const problems = error.message.split('\n\n')[0].split('\n').join('; ');
+    console.error(`perf:load: ${problems} (--help lists the options)`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,140 @@
+// @ts-check
+/* global document -- page.evaluate and waitForFunction bodies run in the page */
+// npm run perf:nav-heap -- [--navs 500] [--every 50] [--url URL] [--env 'K=v ...'] [--json FILE] [--snapshots DIR]
+// What a long session costs in memory: from `/`, client navigations each to a
+// title never opened before (a card link clicked on the current page; home
+// again, or hops through genre pages and titles already opened, when none is new), with
+// prefetch as configured. Every
+// `--every` navigations: forced GC twice (CDP), then the JS heap in use.
+// Prints the heap per step and its growth from the
+// first step to the last (target: flat within 10%, issue 19). A navigation
+// that did not show the clicked title's heading is broken: the run says so
+// and exits 1. With --snapshots, a heap snapshot at each step too (DevTools'
+// Memory panel compares two: what the session kept between them), and the
+// heap split into compiled code, JS objects and native objects: a heap that
+// grows in code only is the JIT warming up, not the app keeping data.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { launchBrowser } from '../../test/helpers/browser.js';
+import { buildClient } from '../lib/marquee-server.js';
+import { startTargets } from '../lib/targets.js';
+import { parseEnv } from '../load/options.js';
+import { writeSnapshot } from './heap-snapshot.js';
+import { unseenCard } from './walk.js';
+
+const { values } = parseArgs({
+  options: {
+    navs: { type: 'string', default: '500' },
+    every: { type: 'string', default: '50' },
+    url: { type: 'string' },
+    env: { type: 'string', default: '' },
+    json: { type: 'string' },
+    snapshots: { type: 'string' },
+  },
+});
+const navs = Number(values.navs);
+const every = Number(values.every);
+/** @type {string[]} */
+const problems = [];
+const env = parseEnv(values.env, problems);
+if (!Number.isInteger(navs) || navs < 1 || navs > 5000) problems.push(`--navs must be 1 to 5000, got ${values.navs}`);
+if (!Number.isInteger(every) || every < 1 || every > navs)
+  problems.push(`--every must be 1 to --navs, got ${values.every}`);
+if (problems.length > 0) {
+  console.error(`perf:nav-heap: ${problems.join('; ')}`);
+  process.exit(2);
+}
+
+/** @type {(() => Promise<unknown>)[]} */
+const stops = [];
+/** Navigations to titles already opened, made only to reach new ones. */
+let hops = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(`perf:nav-heap: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+}
+
+async function main() {
+  if (!values.url) await buildClient();
+  const [target] = await startTargets({
+    options: {
+      url: values.url ?? null,
+      env: { LOG_LEVEL: 'warn', ...env },
+      vs: null,
+      baseline: false,
+      latencyMs: 0,
+      jitterMs: 0,
+    },
+    cpus: { app: null, generator: null, note: 'no pinning' },
+    onStart: (stop) => stops.push(stop),
+  });
+  const browser = await launchBrowser();
+  stops.push(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1800, height: 1300 } });
+  const cdp = await page.context().newCDPSession(page);
+  const home = new URL('/', target.url).href;
+  await page.goto(home);
+  await interactive(page);
+
+  /** @type {({ navigations: number, hops: number, heapKB: number } & Partial<import('./heap-snapshot.js').HeapKinds>)[]} */
+  const steps = [];
+  const seen = new Set();
+  const measure = async (/** @type {number} */ n) => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = /** @type {{ usedSize: number }} */ (await cdp.send('Runtime.getHeapUsage'));
+    const snapshot = values.snapshots ? await writeSnapshot(cdp, values.snapshots, n) : null;
+    steps.push({ navigations: n, hops, heapKB: Math.round(usedSize / 1024), ...snapshot?.kinds });
+    const split = snapshot
+      ? ` · snapshot: code ${snapshot.kinds.codeKB} KB, JS objects ${snapshot.kinds.objectsKB} KB, native ${snapshot.kinds.nativeKB} KB (${snapshot.file})`
+      : '';
+    console.log(
+      `  ${String(n).padStart(5)} navigations: heap ${Math.round(usedSize / 1024)} KB (${hops} hops)${split}`,
+    );
+  };
+  console.log(`perf:nav-heap: ${navs} client navigations to new titles on ${target.url} ${values.env}`);
+  for (let n = 1; n <= navs; n += 1) {
+    const link = await unseenCard(page, seen, () => (hops += 1));
+    if (!link) throw new Error(`after ${n - 1} navigations no card links to a title not opened yet`);
+    seen.add(link.href);
+    await page.locator(`a.card__link[href="${link.path}"]`).first().click();
+    await page
+      .waitForFunction(
+        (name) => [...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === name),
+        link.name,
+        {
+          timeout: 15_000,
+        },
+      )
+      .catch(() => {
+        throw new Error(`BROKEN: navigation ${n} to ${link.path} never showed its heading "${link.name}"`);
+      });
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 15_000 });
+    if (n % every === 0) await measure(n);
+  }
+  const first = steps[0];
+  const last = steps[steps.length - 1];
+  const growth = last.heapKB / first.heapKB;
+  console.log(
+    `\nheap after forced GC: ${first.heapKB} KB at ${first.navigations}, ${last.heapKB} KB at ${last.navigations}: ` +
+      `${growth.toFixed(2)}x (${(((last.heapKB - first.heapKB) * 1024) / Math.max(1, last.navigations - first.navigations)).toFixed(0)} bytes per title)`,
+  );
+  if (first.objectsKB !== undefined && last.objectsKB !== undefined)
+    console.log(
+      `of it, JS objects: ${first.objectsKB} KB to ${last.objectsKB} KB (${(last.objectsKB / first.objectsKB).toFixed(2)}x); ` +
+        `compiled code: ${first.codeKB} KB to ${last.codeKB} KB`,
+    );
+  if (values.json)
+    writeFileSync(values.json, `${JSON.stringify({ at: new Date().toISOString(), env, steps, growth }, null, 2)}\n`);
+}
+
+/** @param {import('playwright-core').Page} page */
+async function interactive(page) {
+  await page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, {
+    timeout: 15_000,
+  });
+}

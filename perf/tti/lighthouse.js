@@ -1,0 +1,106 @@
+// @ts-check
+// Optional cross-check: Lighthouse 13 on the same URL and profile, so the
+// in-page lab TTI can be set beside Lighthouse's own `interactive` audit.
+// Lighthouse is a pinned dev dependency (`npm ci` installs it; nothing is
+// fetched at run time). It declares Node >= 22.19 and runs on Node 20 too.
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromiumPath } from '../../test/helpers/browser.js';
+
+const LIGHTHOUSE = 'lighthouse';
+const require = createRequire(import.meta.url);
+
+/** The CLI of the installed Lighthouse, run with this Node. */
+function lighthouseCli() {
+  const manifest = require.resolve('lighthouse/package.json');
+  const { bin } = require('lighthouse/package.json');
+  return path.join(path.dirname(manifest), bin.lighthouse);
+}
+const RUN_TIMEOUT_MS = 180_000;
+
+/**
+ * Lighthouse flags for one of our profiles. Throttling values are passed
+ * explicitly: its desktop preset has no network throttling in devtools mode.
+ * @param {'none' | 'desktop' | 'mobile'} name
+ * @param {import('../lib/throttling.js').Profile} profile
+ */
+export function lighthouseFlags(name, profile) {
+  const flags = name === 'mobile' ? [] : ['--preset=desktop'];
+  if (name === 'none') return [...flags, '--throttling-method=provided'];
+  return [
+    ...flags,
+    '--throttling-method=devtools',
+    `--throttling.requestLatencyMs=${profile.latencyMs}`,
+    `--throttling.downloadThroughputKbps=${profile.downloadKbps}`,
+    `--throttling.uploadThroughputKbps=${profile.uploadKbps}`,
+    `--throttling.cpuSlowdownMultiplier=${profile.cpuSlowdown}`,
+  ];
+}
+
+/**
+ * Runs Lighthouse once and returns its figures in ms, or why it could not.
+ * @param {string} url
+ * @param {'none' | 'desktop' | 'mobile'} profileName
+ * @param {import('../lib/throttling.js').Profile} profile
+ * @returns {Promise<{ ok: true, reason?: undefined, interactive: number | null, tbt: number | null, fcp: number | null, lcp: number | null, scriptKB: number | null, version: string } | { ok: false, reason: string }>}
+ */
+export function runLighthouse(url, profileName, profile) {
+  const args = [
+    lighthouseCli(),
+    url,
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    '--only-categories=performance',
+    // Without the background-networking flags, Chromium's own calls home count as the page's traffic.
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+    ...lighthouseFlags(profileName, profile),
+  ];
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      args,
+      { env: { ...process.env, CHROME_PATH: chromiumPath() }, maxBuffer: 256 * 1024 * 1024, timeout: RUN_TIMEOUT_MS },
+      (error, stdout, stderr) => {
+        if (error) {
+          const last = String(stderr || error.message)
+            .trim()
+            .split('\n')
+            .filter((l) => !/EBADENGINE|npm warn/.test(l))
+            .slice(-3)
+            .join(' ');
+          resolve({ ok: false, reason: `${LIGHTHOUSE} failed: ${last || error.message}` });
+          return;
+        }
+        try {
+          const lhr = JSON.parse(stdout);
+          const value = (/** @type {string} */ id) => lhr.audits?.[id]?.numericValue ?? null;
+          resolve({
+            ok: true,
+            interactive: value('interactive'),
+            tbt: value('total-blocking-time'),
+            fcp: value('first-contentful-paint'),
+            lcp: value('largest-contentful-paint'),
+            scriptKB: scriptKB(lhr),
+            version: lhr.lighthouseVersion,
+          });
+        } catch {
+          resolve({ ok: false, reason: `${LIGHTHOUSE} printed no report` });
+        }
+      },
+    );
+  });
+}
+
+/**
+ * JavaScript the page transferred, in KB (compressed, as sent), from the
+ * report's resource summary.
+ * @param {any} lhr
+ * @returns {number | null}
+ */
+function scriptKB(lhr) {
+  const items = lhr.audits?.['resource-summary']?.details?.items;
+  const script = Array.isArray(items) ? items.find((item) => item.resourceType === 'script') : undefined;
+  return typeof script?.transferSize === 'number' ? script.transferSize / 1024 : null;
+}

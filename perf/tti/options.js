@@ -1,0 +1,126 @@
+// @ts-check
+// Command-line options of perf/tti/index.js, read and checked once.
+import { parseArgs } from 'node:util';
+import { PROFILES } from '../lib/throttling.js';
+import { readBudget } from './budget.js';
+
+export const USAGE = `npm run perf:tti -- [options]
+  --url URL                 measure this page instead of starting Marquee (any site)
+  --vs URL                  also measure this page (B), alternately with A, and print the ratios B / A
+  --path /                  the page of the Marquee started here, e.g. /title/the-shawshank-redemption-1994
+  --runs 5                  fresh page loads (never trust one: the spread is wide)
+  --profile mobile          none | desktop | mobile (CDP throttling, as Lighthouse's devtools mode)
+  --json FILE               write every run and the summary as JSON, the chart next to it
+  --trace DIR               write each run's Chromium performance trace to DIR/run-N.json
+  --lighthouse              also run Lighthouse 13 (a dev dependency) and compare its "interactive"
+  --lighthouse-runs 3       Lighthouse runs for the comparison
+  --floor                   Lighthouse also on the page's floor (its HTML without scripts and preloads,
+                            through a proxy), alternately, with ratios (implies --lighthouse)
+  --budget FILE             limits for Lighthouse's medians (JSON: interactive, fcp, lcp, tbt in ms,
+                            scriptKB); exits 1 when the page is over one (implies --lighthouse)
+  --cap 30000               ms before the in-page lab TTI search gives up (reported as not found)`;
+
+/**
+ * @typedef {{
+ *   url: string | null,
+ *   path: string,
+ *   vs: string | null,
+ *   runs: number,
+ *   profile: keyof typeof PROFILES,
+ *   json: string | null,
+ *   trace: string | null,
+ *   lighthouse: boolean,
+ *   lighthouseRuns: number,
+ *   floor: boolean,
+ *   budget: import('./budget.js').Budget | null,
+ *   budgetFile: string | null,
+ *   capMs: number,
+ * }} TTIOptions
+ */
+
+/**
+ * @param {string[]} argv
+ * @returns {TTIOptions}
+ */
+export function readOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string' },
+      path: { type: 'string', default: '/' },
+      vs: { type: 'string' },
+      runs: { type: 'string', default: '5' },
+      profile: { type: 'string', default: 'mobile' },
+      json: { type: 'string' },
+      trace: { type: 'string' },
+      lighthouse: { type: 'boolean', default: false },
+      'lighthouse-runs': { type: 'string', default: '3' },
+      budget: { type: 'string' },
+      floor: { type: 'boolean', default: false },
+      cap: { type: 'string', default: '30000' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const problems = [];
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 200) problems.push('--runs must be a whole number from 1 to 200');
+  if (!Object.hasOwn(PROFILES, values.profile))
+    problems.push(`--profile must be one of ${Object.keys(PROFILES).join(', ')}`);
+  const lighthouseRuns = Number(values['lighthouse-runs']);
+  if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1 || lighthouseRuns > 20)
+    problems.push('--lighthouse-runs must be from 1 to 20');
+  const capMs = Number(values.cap);
+  if (!Number.isInteger(capMs) || capMs < 6000 || capMs > 300_000)
+    problems.push('--cap must be ms from 6000 to 300000');
+  if (!values.path.startsWith('/') || values.path.startsWith('//'))
+    problems.push('--path must be a path on the site, starting with one /');
+  if (values.url && values.path !== '/')
+    problems.push('--path is for the Marquee started here; with --url, put it in the URL');
+  if (values.vs) {
+    try {
+      const vs = new URL(values.vs);
+      if (vs.protocol !== 'http:' && vs.protocol !== 'https:') problems.push('--vs must be http: or https:');
+    } catch {
+      problems.push('--vs must be an absolute URL');
+    }
+  }
+  if (values.url) {
+    try {
+      const url = new URL(values.url);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push('--url must be http: or https:');
+    } catch {
+      problems.push('--url must be an absolute URL');
+    }
+  }
+  let budget = null;
+  if (values.budget) {
+    try {
+      budget = readBudget(values.budget);
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (problems.length > 0) {
+    console.error(`${problems.join('\n')}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return {
+    url: values.url ?? null,
+    path: values.path,
+    vs: values.vs ?? null,
+    runs,
+    profile: /** @type {keyof typeof PROFILES} */ (values.profile),
+    json: values.json ?? null,
+    trace: values.trace ?? null,
+    lighthouse: values.lighthouse || values.floor || budget !== null,
+    floor: values.floor,
+    lighthouseRuns,
+    budget,
+    budgetFile: values.budget ?? null,
+    capMs,
+  };
+}

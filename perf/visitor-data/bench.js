@@ -1,0 +1,62 @@
+// @ts-check
+// The bench of perf/visitor-data/index.js: the real catalog process and the
+// production app on one DATA_DIR and one COOKIE_SECRET, so a restart finds
+// the same database and the same visitors; and what every mode reads of them.
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { startCatalogProcess } from '../../server/catalog-process.js';
+import { loadCatalog } from '../../server/catalog/load-data.js';
+import { startApp } from '../lib/processes.js';
+
+/** The app's cookie secret: cookies signed with it (writes.js) are the app's own. */
+export const SECRET = 'perf-visitor-data-cookie-secret-0123456789';
+
+/**
+ * @param {string} dataDir the catalog's DATA_DIR, shared by every start
+ */
+export function createBench(dataDir) {
+  /** @type {(() => Promise<unknown>)[]} */
+  const cleanups = [];
+  /** @param {Record<string, string>} [env] the catalog's, over the bench's */
+  async function startBoth(env = {}) {
+    const catalog = await startCatalogProcess({
+      env: { ...process.env, DATA_DIR: dataDir, VISITOR_STORE: 'sqlite', ...env, CATALOG_PORT: '0' },
+      stdio: 'pipe',
+    });
+    const app = await startApp({
+      catalogUrl: catalog.url,
+      // The overload guard off: on a busy machine it answers fast 503s, and a
+      // latency percentile over those would not be the data path's.
+      env: {
+        COOKIE_SECRET: SECRET,
+        LOG_LEVEL: 'warn',
+        OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+        OVERLOAD_HEAP_USED_PCT: '0',
+        OVERLOAD_MAX_IN_FLIGHT: '0',
+      },
+      cpus: null,
+    });
+    cleanups.push(
+      () => app.stop(),
+      () => catalog.stop(),
+    );
+    return { catalog, app };
+  }
+  return {
+    startBoth,
+    /** Stops every process started, the last first (one already killed or stopped is no error). */
+    async stopAll() {
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof createBench>['startBoth']} StartBoth */
+
+/** A process's resident memory in MB, from /proc (Linux). */
+export const rssMb = (/** @type {number | undefined} */ pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+/** Every title id of the catalog's data. */
+export const titles = async () => [...(await loadCatalog()).titles.keys()];
+/** A visitor id as the app mints them: nobody's yet. */
+export const newVisitorId = () => randomBytes(16).toString('base64url');

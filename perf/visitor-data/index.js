@@ -1,0 +1,49 @@
+// @ts-check
+// Measures the catalog's visitor database (issue 21, docs/visitor-data.md),
+// against the production bundle and the real catalog process:
+//
+//   node perf/visitor-data/index.js crash   [--writes 2000] [--concurrency 20]
+//     adds and ratings through the app's /model.json at c=N; once --writes
+//     are acknowledged, kill -9 of app and catalog (writes still in flight),
+//     a restart on the same DATA_DIR and COOKIE_SECRET, and a count of the
+//     acknowledged writes that are there.
+//   node perf/visitor-data/index.js latency [--duration 10] [--concurrency 20] [--store sqlite|memory]
+//     `call myList.add` through /model.json with autocannon, every call a new
+//     title for its visitor: latency percentiles, and the catalog's /_stats.
+//   node perf/visitor-data/index.js million [--visitors 1000000] [--duration 10] [--page-concurrency 20]
+//     that many visitors (3 titles and 2 ratings each) written straight into
+//     a database in one transaction; then the catalog's start, RSS, its list
+//     read, and the home page of those visitors through the app (p50).
+//
+// Each mode lives in perf/visitor-data/<mode>.js; the processes they
+// start, in perf/visitor-data/bench.js.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureClientBuild } from '../lib/processes.js';
+import { createBench } from './bench.js';
+import { crash } from './crash.js';
+import { latency } from './latency.js';
+import { million } from './million.js';
+
+const [mode = '', ...rest] = process.argv.slice(2);
+/** @type {Record<string, string>} */
+const options = {};
+for (let i = 0; i < rest.length; i += 2) options[rest[i].replace(/^--/, '')] = rest[i + 1];
+const number = (/** @type {string} */ key, /** @type {number} */ fallback) => Number(options[key] ?? fallback);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'marquee-visitor-data-'));
+const bench = createBench(dataDir);
+
+const MODES = { crash, latency, million };
+if (!Object.hasOwn(MODES, mode)) {
+  console.error('usage: node perf/visitor-data/index.js crash|latency|million [--option value ...] (see the file)');
+  process.exit(2);
+}
+try {
+  await ensureClientBuild();
+  await MODES[/** @type {keyof typeof MODES} */ (mode)]({ number, options, startBoth: bench.startBoth, dataDir });
+} finally {
+  await bench.stopAll();
+  rmSync(dataDir, { recursive: true, force: true });
+}
