@@ -12,8 +12,10 @@
 /**
  * The app's side: the middleware that answers /readyz and sets
  * Connection: close once draining, and knows which responses are in flight.
+ * @param {{ onStart?: () => void }} [options] onStart: ends what never ends
+ *   by itself (npm run dev's reload stream), or close() would wait for it
  */
-export function createDrainGate() {
+export function createDrainGate({ onStart = () => {} } = {}) {
   let draining = false;
   /** @type {Set<import('express').Response>} */
   const inFlight = new Set();
@@ -47,6 +49,7 @@ export function createDrainGate() {
       draining = true;
       // Requests already in the handlers but not answered yet close their connection too.
       for (const res of inFlight) if (!res.headersSent) res.set('Connection', 'close');
+      onStart();
     },
   };
 }

@@ -1,24 +1,31 @@
 // @ts-check
 // Which hashed client files the page references, read from the build's
-// manifest once (re-read on change in development, where the bundler rebuilds).
+// manifest once (re-read on change in development, where the bundler rebuilds;
+// onChange then hears of each new build the page will reference).
 import { readFileSync, watch } from 'node:fs';
 import path from 'node:path';
 
 /** @typedef {{ entry: string, preload: string[], lazy?: string[], pages?: Record<string, string[]> }} ClientManifest */
 
 /**
- * @param {{ distDir: string, watchForChanges?: boolean }} options
+ * @param {{ distDir: string, watchForChanges?: boolean, onChange?: () => void }} options
  */
-export function createClientManifest({ distDir, watchForChanges = false }) {
+export function createClientManifest({ distDir, watchForChanges = false, onChange = () => {} }) {
   const file = path.join(distDir, 'manifest.json');
   let manifest = read(file);
   const watcher = watchForChanges
     ? watch(distDir, () => {
+        let next;
         try {
-          manifest = read(file);
+          next = read(file);
         } catch {
           // Mid-rebuild: keep the last good manifest until the next change.
+          return;
         }
+        // Every file of a build lands here; only the manifest's own change is news.
+        if (JSON.stringify(next) === JSON.stringify(manifest)) return;
+        manifest = next;
+        onChange();
       })
     : null;
   return {

@@ -4,6 +4,8 @@
 // data). Pitfall: compiling a template costs ~20 ms, running it under 1 ms
 // (Box, 2015); compile per request and every page pays it (perf/exercises/02-template-caching).
 // In development a change under views/ is picked up without a restart.
+// `partials` adds partials that are no file in views/partials (npm run dev's
+// reload script, server/dev/reload-snippet.js).
 import { readFileSync, readdirSync, watch } from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
@@ -15,19 +17,21 @@ const APP_PLACEHOLDER = '<!--app-->';
  */
 
 /**
- * @param {{ viewsDir: string, watchForChanges?: boolean, compilePerRequest?: boolean }} options
+ * @param {{
+ *   viewsDir: string, watchForChanges?: boolean, compilePerRequest?: boolean, partials?: Record<string, string>,
+ * }} options
  *   compilePerRequest: workshop exercise 02 only, every get() compiles afresh
  */
-export function createTemplates({ viewsDir, watchForChanges = false, compilePerRequest = false }) {
+export function createTemplates({ viewsDir, watchForChanges = false, compilePerRequest = false, partials = {} }) {
   /** @type {Map<string, SplitTemplate>} */
-  let compiled = compileAll(viewsDir);
+  let compiled = compileAll(viewsDir, partials);
   // The sources are read once either way: exercise 02 isolates the compile.
-  const sources = compilePerRequest ? readAll(viewsDir) : null;
+  const sources = compilePerRequest ? readAll(viewsDir, partials) : null;
   const watcher = watchForChanges
     ? watch(viewsDir, { recursive: true }, () => {
         // Recompile eagerly in dev so a broken template shows up in the log now.
         try {
-          compiled = compileAll(viewsDir);
+          compiled = compileAll(viewsDir, partials);
         } catch (error) {
           console.error('views: recompile failed:', error.message);
         }
@@ -49,25 +53,29 @@ export function createTemplates({ viewsDir, watchForChanges = false, compilePerR
 
 /**
  * @param {string} viewsDir
+ * @param {Record<string, string>} partials
  * @returns {Map<string, SplitTemplate>}
  */
-function compileAll(viewsDir) {
-  return compileSources(readAll(viewsDir));
+function compileAll(viewsDir, partials) {
+  return compileSources(readAll(viewsDir, partials));
 }
 
 /**
  * @typedef {{ partials: Map<string, string>, pages: Map<string, string> }} Sources
  * @param {string} viewsDir
+ * @param {Record<string, string>} extraPartials
  * @returns {Sources} every template's text, by name
  */
-function readAll(viewsDir) {
+function readAll(viewsDir, extraPartials) {
   const read = (/** @type {string} */ dir) =>
     new Map(
       readdirSync(dir)
         .filter((f) => f.endsWith('.hbs'))
         .map((f) => [path.basename(f, '.hbs'), readFileSync(path.join(dir, f), 'utf8')]),
     );
-  return { partials: read(path.join(viewsDir, 'partials')), pages: read(viewsDir) };
+  const partials = read(path.join(viewsDir, 'partials'));
+  for (const [name, source] of Object.entries(extraPartials)) partials.set(name, source);
+  return { partials, pages: read(viewsDir) };
 }
 
 /**
