@@ -1,5 +1,5 @@
 // @ts-check
-/* global document -- page.evaluate and addInitScript bodies run in the page */
+/* global document, window -- page.evaluate and addInitScript bodies run in the page */
 // Prefetch on intent in real Chromium (issue 19): a card held for the dwell
 // has its title page's data fetched (a get, with the visitor's own cookie),
 // and then the click needs nothing more; a hover that leaves early, a sweep
@@ -146,7 +146,7 @@ function timeStays() {
   /** @type {HTMLAnchorElement | null} */
   let card = null;
   let since = 0;
-  addEventListener(
+  window.addEventListener(
     'pointerover',
     (event) => {
       const now = performance.now();
