@@ -6,11 +6,11 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from '../shared/components/App.jsx';
 import { createServices } from './services.js';
 import { loadKeyboardOnDemand } from './keyboard/on-demand.js';
-import { createRenderSettings } from '../shared/components/RenderSettings.js';
+import { DEFAULT_RENDER_SETTINGS } from '../shared/components/RenderSettings.js';
 
 const { cache, page } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
 // The server's poster URL template (POSTER_URL_TEMPLATE), for hydration and every row rendered later: the srcsets must match.
-const settings = createRenderSettings({ posterTemplate: page?.options?.posters });
+const settings = { ...DEFAULT_RENDER_SETTINGS, posterTemplate: page?.options?.posters };
 
 function onInteractive() {
   performance.mark('marquee:interactive');

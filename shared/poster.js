@@ -20,16 +20,16 @@ export const POSTER_WIDTHS = [160, 320];
 
 /**
  * @param {string} id a title id
- * @param {string} [template] with {id} and {width}; the app's own posters
- *   unless the page's render settings say otherwise (the server's and the
- *   client's must agree, or hydration keeps the server's srcset and rows
- *   rendered later use another: shared/components/RenderSettings.js)
+ * @param {string | null} [template] with {id} and {width}, from the page's
+ *   render settings (shared/components/RenderSettings.js); empty: the app's
+ *   own posters
  * @returns {{ src: string, srcSet: string, tint: string }} tint: a class of
  *   views/partials/critical-css.hbs, one per 30° of the drawing's hue
  */
-export function posterImage(id, template = DEFAULT_POSTER_TEMPLATE) {
+export function posterImage(id, template) {
+  const from = template || DEFAULT_POSTER_TEMPLATE;
   // Ids are slugs (shared/ids.js TITLE_ID): nothing in them to escape.
-  const url = (/** @type {number} */ width) => template.replaceAll('{id}', id).replaceAll('{width}', String(width));
+  const url = (/** @type {number} */ width) => from.replaceAll('{id}', id).replaceAll('{width}', String(width));
   const src = url(160);
   return {
     src,

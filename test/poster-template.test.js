@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { App } from '../shared/components/App.jsx';
 import * as homePage from '../shared/pages/home.js';
 import * as titlePage from '../shared/pages/title.js';
-import { createRenderSettings } from '../shared/components/RenderSettings.js';
+import { DEFAULT_RENDER_SETTINGS } from '../shared/components/RenderSettings.js';
 import { loadConfig } from '../server/config/load.js';
 
 const TEMPLATE = 'https://img.example.com/{id}?w={width}';
@@ -30,7 +30,7 @@ const cache = {
 /** @param {any} page @param {Record<string, string>} params @param {string | null} posterTemplate */
 function render(page, params, posterTemplate) {
   const props = page.props(cache, params, { rows: 1 });
-  const settings = createRenderSettings({ posterTemplate });
+  const settings = { ...DEFAULT_RENDER_SETTINGS, posterTemplate };
   return renderToString(createElement(App, { initial: { Component: page.Component, props, key: '/' }, settings }));
 }
 

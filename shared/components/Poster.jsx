@@ -1,9 +1,8 @@
 // @ts-check
 // A title's poster, as every card and the title page render it: a fixed size,
 // a srcset, a tint until it loads, and the loading habits of a fast site.
-import { useContext } from 'react';
 import { posterImage } from '../poster.js';
-import { RenderSettings } from './RenderSettings.js';
+import { useRenderSettings } from './RenderSettings.js';
 
 /** @typedef {'high' | 'eager' | 'lazy'} ImagePriority */
 
@@ -22,7 +21,7 @@ export const POSTER_HEIGHT = 240;
  *   what is seen)
  */
 export function Poster({ id, image, className }) {
-  const poster = posterImage(id, useContext(RenderSettings).posterTemplate);
+  const poster = posterImage(id, useRenderSettings().posterTemplate);
   return (
     <img
       className={`${className} ${poster.tint}`}

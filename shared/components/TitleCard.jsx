@@ -2,11 +2,11 @@
 // One film: poster, name, year and rating, a link to its page (the card's
 // focusable element: keyboard navigation and client navigation rely on it),
 // an info toggle and a my-list toggle.
-import { memo, useCallback, useContext, useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import { TitleDetails } from './TitleDetails.jsx';
 import { MyListButton } from './MyListButton.jsx';
 import { Poster } from './Poster.jsx';
-import { RenderSettings } from './RenderSettings.js';
+import { useRenderSettings } from './RenderSettings.js';
 
 /** @typedef {import('../graph/types.js').Title} Title */
 /** @typedef {import('./Poster.jsx').ImagePriority} ImagePriority */
@@ -23,7 +23,7 @@ function TitleCardView({ title, image }) {
   const toggle = useCallback(() => setOpen((was) => !was), []);
   // Same id on server and client: useId is derived from the tree position.
   const detailsId = useId();
-  const { cardFormat } = useContext(RenderSettings);
+  const { cardFormat } = useRenderSettings();
   const rating = typeof title.rating === 'number' ? `★ ${cardFormat.rating(title.rating)}` : null;
   // One string, one text node: nothing for hydration to split differently.
   const meta = [title.year, rating].filter((part) => part != null).join(' · ');

@@ -1,8 +1,8 @@
 // @ts-check
 // The details a card reveals with its info button. Rendered on both sides and
 // hidden until asked for, so opening it moves nothing (it overlays the poster).
-import { memo, useContext } from 'react';
-import { RenderSettings } from './RenderSettings.js';
+import { memo } from 'react';
+import { useRenderSettings } from './RenderSettings.js';
 
 /** @typedef {import('../graph/types.js').Title} Title */
 
@@ -10,7 +10,7 @@ import { RenderSettings } from './RenderSettings.js';
  * @param {{ id: string, title: Title, open: boolean }} props
  */
 function TitleDetailsView({ id, title, open }) {
-  const { cardFormat } = useContext(RenderSettings);
+  const { cardFormat } = useRenderSettings();
   const facts = [title.genre, title.runtime != null ? cardFormat.runtime(title.runtime) : null, title.mpaa]
     .filter((fact) => fact != null && fact !== '')
     .join(' · ');

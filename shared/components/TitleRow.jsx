@@ -1,8 +1,8 @@
 // @ts-check
 // One row of the catalog: a heading and a horizontally scrolling list of cards.
-import { memo, useContext } from 'react';
+import { memo } from 'react';
 import { TitleCard } from './TitleCard.jsx';
-import { RenderSettings } from './RenderSettings.js';
+import { useRenderSettings } from './RenderSettings.js';
 
 /** @typedef {import('../graph/types.js').Row} Row */
 /** @typedef {import('./Poster.jsx').ImagePriority} ImagePriority */
@@ -28,7 +28,7 @@ function imagePriority(eager, rowIndex, position) {
 function TitleRowView({ row, eager = false }) {
   const headingId = `row-${row.index}-name`;
   // Once per row, not per card: the card itself, or the server's wrapped one (exercise 09).
-  const Card = useContext(RenderSettings).rowCard ?? TitleCard;
+  const Card = useRenderSettings().rowCard ?? TitleCard;
   return (
     <section className="row" data-row-index={row.index} data-row-state="loaded" aria-labelledby={headingId}>
       <h2 className="row__name" id={headingId}>
