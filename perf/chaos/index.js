@@ -14,21 +14,12 @@ import { runScenario, stopAll } from './run.js';
 import { formatChaosTable, formatChaosRow } from './table.js';
 import { planCpus } from '../lib/cpus.js';
 import { ensureClientBuild } from '../lib/processes.js';
+import { runTool } from '../lib/run-tool.js';
 
-let options;
-try {
-  options = readChaosOptions(
-    process.argv.slice(2),
-    SCENARIOS.map((s) => s.name),
-  );
-} catch (error) {
-  console.error(`perf:chaos: ${error.message} (--help lists the options)`);
-  process.exit(1);
-}
-if (options.help) {
-  console.log(options.usage);
-  process.exit(0);
-}
+const options = readChaosOptions(
+  process.argv.slice(2),
+  SCENARIOS.map((s) => s.name),
+);
 
 const cpus = planCpus({ pin: options.pin });
 const log = (/** @type {string} */ line) => console.error(`  ${line}`);
@@ -38,44 +29,46 @@ console.log(
       .map(([k, v]) => ` ${k}=${v}`)
       .join('')}\n  ${cpus.note}; node ${process.version}`,
 );
-await ensureClientBuild();
+await runTool('perf:chaos', async (onStop) => {
+  // What the running scenario started, stopped on Ctrl-C too (its app runs in its own process group).
+  onStop(stopAll);
+  await ensureClientBuild();
 
-process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
+  const results = [];
+  for (const name of options.scenarios) {
+    const scenario = /** @type {import('./run.js').Scenario} */ (SCENARIOS.find((s) => s.name === name));
+    try {
+      const result = await runScenario(scenario, {
+        appDir: options.appDir,
+        env: options.env,
+        durationS: options.durationS,
+        cpus,
+        log,
+      });
+      results.push(result);
+      // Each row as soon as it is known: a long run interrupted keeps what it measured.
+      log(formatChaosRow(result));
+    } catch (error) {
+      console.error(`perf:chaos: ${name} could not run: ${error.message}`);
+      process.exitCode = 1;
+    }
+  }
 
-const results = [];
-for (const name of options.scenarios) {
-  const scenario = /** @type {import('./run.js').Scenario} */ (SCENARIOS.find((s) => s.name === name));
-  try {
-    const result = await runScenario(scenario, {
+  console.log(`\n${formatChaosTable(results)}`);
+  const report = {
+    meta: {
       appDir: options.appDir,
       env: options.env,
       durationS: options.durationS,
-      cpus,
-      log,
-    });
-    results.push(result);
-    // Each row as soon as it is known: a long run interrupted keeps what it measured.
-    log(formatChaosRow(result));
-  } catch (error) {
-    console.error(`perf:chaos: ${name} could not run: ${error.message}`);
-    process.exitCode = 1;
+      pinning: cpus.note,
+      node: process.version,
+      at: new Date().toISOString(),
+    },
+    scenarios: results,
+  };
+  if (options.json) {
+    mkdirSync(path.dirname(path.resolve(options.json)), { recursive: true });
+    writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nwrote ${options.json}`);
   }
-}
-
-console.log(`\n${formatChaosTable(results)}`);
-const report = {
-  meta: {
-    appDir: options.appDir,
-    env: options.env,
-    durationS: options.durationS,
-    pinning: cpus.note,
-    node: process.version,
-    at: new Date().toISOString(),
-  },
-  scenarios: results,
-};
-if (options.json) {
-  mkdirSync(path.dirname(path.resolve(options.json)), { recursive: true });
-  writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nwrote ${options.json}`);
-}
+});

@@ -1,9 +1,9 @@
 // @ts-check
-// Command-line options of perf/chaos/index.js, read and checked once.
+// Command-line options of perf/chaos/index.js, read and checked once: a bad
+// one is one line on stderr and exit code 1; --help prints the usage.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ROOT } from '../../server/paths.js';
-import { parseEnv } from '../load/options.js';
+import { parseEnv, readToolOptions } from '../lib/tool-options.js';
 
 /**
  * @param {string[]} argv
@@ -17,8 +17,9 @@ export function readChaosOptions(argv, names) {
   --app-dir DIR     run the app of another checkout (its own bundle), e.g. the code before a change
   --env 'K=v ...'   extra environment of the app (e.g. OVERLOAD_MAX_IN_FLIGHT=0)
   --no-pin          no taskset`;
-  const { values } = parseArgs({
-    args: argv,
+  return readToolOptions(argv, {
+    tool: 'perf:chaos',
+    usage,
     options: {
       scenario: { type: 'string' },
       duration: { type: 'string', default: '10' },
@@ -28,23 +29,21 @@ export function readChaosOptions(argv, names) {
       'no-pin': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
+    read: (values, problems) => {
+      const duration = Number(values.duration);
+      if (!Number.isFinite(duration) || duration < 1 || duration > 120)
+        problems.push(`--duration must be a number of seconds from 1 to 120, got ${values.duration}`);
+      if (values.scenario !== undefined && !names.includes(values.scenario))
+        problems.push(`--scenario must be one of ${names.join(', ')}, got ${values.scenario}`);
+      const env = parseEnv(String(values.env), problems);
+      return {
+        scenarios: values.scenario ? [values.scenario] : names,
+        durationS: duration,
+        json: values.json ?? null,
+        appDir: path.resolve(values['app-dir'] ?? ROOT),
+        env,
+        pin: !values['no-pin'],
+      };
+    },
   });
-  const problems = [];
-  const duration = Number(values.duration);
-  if (!Number.isFinite(duration) || duration < 1 || duration > 120)
-    problems.push(`--duration must be a number of seconds from 1 to 120, got ${values.duration}`);
-  if (values.scenario !== undefined && !names.includes(values.scenario))
-    problems.push(`--scenario must be one of ${names.join(', ')}, got ${values.scenario}`);
-  const env = parseEnv(String(values.env), problems);
-  if (problems.length > 0) throw new Error(problems.join('; '));
-  return {
-    usage,
-    help: Boolean(values.help),
-    scenarios: values.scenario ? [values.scenario] : names,
-    durationS: duration,
-    json: values.json ?? null,
-    appDir: path.resolve(values['app-dir'] ?? ROOT),
-    env,
-    pin: !values['no-pin'],
-  };
 }

@@ -8,14 +8,20 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startMarquee } from '../lib/marquee-server.js';
+import { readToolOptions } from '../lib/tool-options.js';
 
-const args = process.argv.slice(2);
-if (args.includes('--help')) {
-  console.log('usage: npm run perf:delivery -- [--url http://127.0.0.1:3000] [--markdown]');
-  process.exit(0);
-}
-const urlAt = args.indexOf('--url');
-const markdown = args.includes('--markdown');
+// Anything else on the command line is let through, unread.
+const { url, markdown } = readToolOptions(process.argv.slice(2), {
+  tool: 'perf:delivery',
+  usage: 'usage: npm run perf:delivery -- [--url http://127.0.0.1:3000] [--markdown]',
+  strict: false,
+  options: {
+    url: { type: 'string' },
+    markdown: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+  read: (values) => ({ url: values.url === undefined ? null : String(values.url), markdown: values.markdown === true }),
+});
 const CODINGS = /** @type {const} */ (['identity', 'gzip', 'br']);
 
 /**
@@ -41,8 +47,8 @@ function sent(url, accept) {
   });
 }
 
-const server = urlAt >= 0 ? null : await startMarquee();
-const base = (urlAt >= 0 ? args[urlAt + 1] : (server?.url ?? '')).replace(/\/$/, '');
+const server = url === null ? await startMarquee() : null;
+const base = (url ?? server?.url ?? '').replace(/\/$/, '');
 try {
   const manifest = JSON.parse(readFileSync(new URL('../../dist/client/manifest.json', import.meta.url), 'utf8'));
   const paths = ['/', manifest.entry, ...manifest.preload, ...(manifest.lazy ?? [])];

@@ -21,29 +21,23 @@ import { measureClick } from './run.js';
 import { measurePosterBytes } from './bytes.js';
 import { distribution } from '../lib/stats.js';
 import { format } from '../tti/summary-table.js';
+import { runTool } from '../lib/run-tool.js';
 
-const options = (() => {
-  try {
-    return readOptions(process.argv.slice(2));
-  } catch (error) {
-    console.error(`perf:input: ${error.message} (--help lists the options)`);
-    process.exit(1);
-  }
-})();
+const options = readOptions(process.argv.slice(2));
 const progress = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
 
-// ── The Marquees under test ─────────────────────────────────────────────────
-/** @type {{ label: string, url: string, noPosters?: boolean, stop?: () => Promise<void> }[]} */
-const targets = options.urls.map((url) => ({ label: url, url }));
-/** @type {import('playwright-core').Browser | null} */
-let browser = null;
-const stopAll = async () => {
-  await browser?.close().catch(() => {});
-  await Promise.all(targets.map((target) => target.stop?.()));
-};
-process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
+await runTool('perf:input', async (onStop) => {
+  // ── The Marquees under test ─────────────────────────────────────────────────
+  /** @type {{ label: string, url: string, noPosters?: boolean, stop?: () => Promise<void> }[]} */
+  const targets = options.urls.map((url) => ({ label: url, url }));
+  const stopAll = async () => {
+    await browser?.close().catch(() => {});
+    await Promise.all(targets.map((target) => target.stop?.()));
+  };
+  onStop(stopAll);
+  /** @type {import('playwright-core').Browser | null} */
+  let browser = null;
 
-try {
   const env = { CATALOG_LATENCY_MS: String(options.latencyMs), CATALOG_JITTER_MS: String(options.jitterMs) };
   const roots = [...(options.urls.length === 0 ? [undefined] : []), ...(options.compare ? [options.compare] : [])];
   for (const root of roots) {
@@ -52,24 +46,18 @@ try {
     const server = await startMarquee({ env, root });
     targets.push({ label: root ?? 'this checkout', url: `${server.url}/`, stop: server.stop });
   }
-} catch (error) {
-  await stopAll();
-  console.error(`perf:input: ${error.message}`);
-  process.exit(1);
-}
-// The page's floor, in the same run: each Marquee again with its posters refused.
-if (options.floor)
-  for (const target of [...targets])
-    targets.push({ label: `${target.label}, no posters`, url: target.url, noPosters: true });
-progress(
-  `perf:input: ${targets.map((t) => t.label).join(' vs ')} · ${options.runs} clicks each · ` +
-    `${options.viewport.width}×${options.viewport.height} @${options.dpr}x · ${availableParallelism()} cores`,
-);
+  // The page's floor, in the same run: each Marquee again with its posters refused.
+  if (options.floor)
+    for (const target of [...targets])
+      targets.push({ label: `${target.label}, no posters`, url: target.url, noPosters: true });
+  progress(
+    `perf:input: ${targets.map((t) => t.label).join(' vs ')} · ${options.runs} clicks each · ` +
+      `${options.viewport.width}×${options.viewport.height} @${options.dpr}x · ${availableParallelism()} cores`,
+  );
 
-// ── Runs, alternated ────────────────────────────────────────────────────────
-/** @type {Map<string, { clicks: import('./run.js').Click[], failures: string[], posterBytes: Record<string, unknown> }>} */
-const results = new Map(targets.map((t) => [t.label, { clicks: [], failures: [], posterBytes: {} }]));
-try {
+  // ── Runs, alternated ────────────────────────────────────────────────────────
+  /** @type {Map<string, { clicks: import('./run.js').Click[], failures: string[], posterBytes: Record<string, unknown> }>} */
+  const results = new Map(targets.map((t) => [t.label, { clicks: [], failures: [], posterBytes: {} }]));
   browser = await launchBrowser();
   const run = { ...options, url: '' };
   for (const target of targets) {
@@ -101,49 +89,47 @@ try {
       }
     }
   }
-} catch (error) {
   await stopAll();
-  console.error(`perf:input: ${error.message}`);
-  process.exit(1);
-}
-await stopAll();
 
-// ── Summary ─────────────────────────────────────────────────────────────────
-const summary = targets.map(({ label }) => {
-  const { clicks, failures, posterBytes } = /** @type {any} */ (results.get(label));
-  return {
-    label,
-    clickToPaint: distribution(clicks.map((/** @type {any} */ c) => c.ms)),
-    eventTiming: clicks.filter((/** @type {any} */ c) => c.source === 'event-timing').length,
-    postersLoading: distribution(clicks.map((/** @type {any} */ c) => c.postersLoading)),
-    failures: failures.length,
-    posterBytes,
-  };
+  // ── Summary ─────────────────────────────────────────────────────────────────
+  const summary = targets.map(({ label }) => {
+    const { clicks, failures, posterBytes } = /** @type {any} */ (results.get(label));
+    return {
+      label,
+      clickToPaint: distribution(clicks.map((/** @type {any} */ c) => c.ms)),
+      eventTiming: clicks.filter((/** @type {any} */ c) => c.source === 'event-timing').length,
+      postersLoading: distribution(clicks.map((/** @type {any} */ c) => c.postersLoading)),
+      failures: failures.length,
+      posterBytes,
+    };
+  });
+  console.log(`\nclick → next paint (My List pressed) while rows and posters load`);
+  for (const s of summary) {
+    const d = s.clickToPaint;
+    console.log(
+      `  ${s.label}: ` +
+        (d
+          ? `median ${format(d.median, 'ms')} · p90 ${format(d.p90, 'ms')} · min ${format(d.min, 'ms')} · max ${format(d.max, 'ms')} ` +
+            `(n ${d.n}; ${s.eventTiming} by Event Timing, the rest by frame poll; posters loading at the click: median ${s.postersLoading?.median})`
+          : 'no click measured') +
+        (s.failures ? ` · ${s.failures} FAILED` : ''),
+    );
+    for (const [dpr, b] of Object.entries(s.posterBytes))
+      console.log(
+        `    posters in the first viewport @${dpr}: ${b.images} images, ${b.bytes} B (${b.types.join(', ')})`,
+      );
+  }
+  if (options.json) {
+    mkdirSync(path.dirname(path.resolve(options.json)), { recursive: true });
+    const document = {
+      options,
+      environment: { cores: availableParallelism(), node: process.version },
+      targets: targets.map(({ label, url }) => ({ label, url, ...results.get(label) })),
+      summary,
+    };
+    writeFileSync(options.json, `${JSON.stringify(document, null, 2)}\n`);
+    console.log(`\nwrote ${options.json}`);
+  }
+  // A click that did not toggle is a broken page, not a slow one: the run fails.
+  if (summary.some((s) => s.failures > 0 || !s.clickToPaint)) process.exitCode = 1;
 });
-console.log(`\nclick → next paint (My List pressed) while rows and posters load`);
-for (const s of summary) {
-  const d = s.clickToPaint;
-  console.log(
-    `  ${s.label}: ` +
-      (d
-        ? `median ${format(d.median, 'ms')} · p90 ${format(d.p90, 'ms')} · min ${format(d.min, 'ms')} · max ${format(d.max, 'ms')} ` +
-          `(n ${d.n}; ${s.eventTiming} by Event Timing, the rest by frame poll; posters loading at the click: median ${s.postersLoading?.median})`
-        : 'no click measured') +
-      (s.failures ? ` · ${s.failures} FAILED` : ''),
-  );
-  for (const [dpr, b] of Object.entries(s.posterBytes))
-    console.log(`    posters in the first viewport @${dpr}: ${b.images} images, ${b.bytes} B (${b.types.join(', ')})`);
-}
-if (options.json) {
-  mkdirSync(path.dirname(path.resolve(options.json)), { recursive: true });
-  const document = {
-    options,
-    environment: { cores: availableParallelism(), node: process.version },
-    targets: targets.map(({ label, url }) => ({ label, url, ...results.get(label) })),
-    summary,
-  };
-  writeFileSync(options.json, `${JSON.stringify(document, null, 2)}\n`);
-  console.log(`\nwrote ${options.json}`);
-}
-// A click that did not toggle is a broken page, not a slow one: the run fails.
-if (summary.some((s) => s.failures > 0 || !s.clickToPaint)) process.exit(1);

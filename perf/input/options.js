@@ -1,6 +1,8 @@
 // @ts-check
-// Command-line options of perf/input/index.js, read and checked once.
-import { parseArgs } from 'node:util';
+// Command-line options of perf/input/index.js, read and checked once: --help
+// prints USAGE (before any check); an option parseArgs refuses is one line and
+// exit code 1; values that fail the checks, each on a line, the usage, exit code 2.
+import { problemsThenUsage, readToolOptions } from '../lib/tool-options.js';
 
 export const USAGE = `npm run perf:input -- [options]
   --runs 12            page loads, one click each (the median of one is an anecdote)
@@ -31,8 +33,10 @@ export const USAGE = `npm run perf:input -- [options]
  * @returns {InputOptions}
  */
 export function readOptions(argv) {
-  const { values } = parseArgs({
-    args: argv,
+  return readToolOptions(argv, {
+    tool: 'perf:input',
+    usage: USAGE,
+    helpFirst: true,
     options: {
       url: { type: 'string', multiple: true, default: [] },
       compare: { type: 'string' },
@@ -49,12 +53,17 @@ export function readOptions(argv) {
       floor: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
+    read: (values, problems) => checkOptions(values, problems),
+    refuse: problemsThenUsage('perf:input', USAGE),
   });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const problems = [];
+}
+
+/**
+ * @param {Record<string, any>} values
+ * @param {string[]} problems
+ * @returns {InputOptions}
+ */
+function checkOptions(values, problems) {
   /** @param {string} name @param {string} raw @param {number} min @param {number} max */
   const number = (name, raw, min, max) => {
     const n = Number(raw);
@@ -83,10 +92,6 @@ export function readOptions(argv) {
     } catch {
       problems.push(`--url ${url}: not an absolute URL`);
     }
-  }
-  if (problems.length > 0) {
-    console.error(`${problems.join('\n')}\n\n${USAGE}`);
-    process.exit(2);
   }
   return options;
 }

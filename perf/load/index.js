@@ -6,7 +6,8 @@
 // WORKERS=1) in their own processes unless --url; see `--help`.
 // The phases live beside this file: prepare.js (before the load),
 // levels.js (the sweep) and report.js (tables and files).
-import { readOptions, USAGE } from './options.js';
+import { readOptions } from './options.js';
+import { runTool } from '../lib/run-tool.js';
 import { planCpus } from '../lib/cpus.js';
 import { ensureClientBuild } from '../lib/processes.js';
 import { startTargets } from '../lib/targets.js';
@@ -15,36 +16,15 @@ import { prepareTargets } from './prepare.js';
 import { measureLevels } from './levels.js';
 import { reportLevels } from './report.js';
 
-const options = readOptionsOrExit(process.argv.slice(2));
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const options = readOptions(process.argv.slice(2));
 const cpus = planCpus({ pin: options.pin });
-/** @type {(() => Promise<unknown>)[]} */
-const stops = [];
-const stopAll = () =>
-  Promise.allSettled(
-    stops
-      .splice(0)
-      .reverse()
-      .map((stop) => stop()),
-  );
-process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
+await runTool('perf:load', main);
 
-try {
-  await main();
-} catch (error) {
-  console.error(`perf:load: ${error.message}`);
-  process.exitCode = 1;
-} finally {
-  await stopAll();
-}
-
-async function main() {
+/** @param {(stop: () => Promise<unknown>) => void} onStop */
+async function main(onStop) {
   // ── Targets (each side on the catalog its knobs ask for: lib/targets.js) ──
   if (!options.url) await ensureClientBuild();
-  const targets = await startTargets({ options, cpus, onStart: (stop) => stops.push(stop) });
+  const targets = await startTargets({ options, cpus, onStart: onStop });
   const scrapeMetrics = await scrape(targets[0].url).then(
     () => true,
     () => false,
@@ -79,20 +59,5 @@ async function main() {
     for (const { t, l } of failed) console.error(`  ${t.name} c=${l.concurrency}: ${l.failures.join('; ')}`);
     if (options.allowBroken) console.error('  (--allow-broken: exit code 0 all the same)');
     else process.exitCode = 1;
-  }
-}
-
-/**
- * A bad option is one line on stderr and exit code 1, not a stack trace.
- * @param {string[]} argv
- */
-function readOptionsOrExit(argv) {
-  try {
-    return readOptions(argv);
-  } catch (error) {
-    // readOptions lists its problems, a blank line, then the usage: keep the problems.
-    const problems = error.message.split('\n\n')[0].split('\n').join('; ');
-    console.error(`perf:load: ${problems} (--help lists the options)`);
-    process.exit(1);
   }
 }

@@ -1,6 +1,7 @@
 // @ts-check
 // Command-line options of perf/load/index.js, read and checked once.
-import { parseArgs } from 'node:util';
+import { LOAD_OPTIONS } from '../lib/load-options.js';
+import { parseEnv, readToolOptions } from '../lib/tool-options.js';
 
 export const USAGE = `npm run perf:load -- [options]
   --path /                    page or endpoint to load
@@ -23,19 +24,15 @@ export const USAGE = `npm run perf:load -- [options]
   --allow-broken              report levels with broken pages (bad status, missing cards, upstream errors)
                               as failed but exit 0; without it such a run exits 1`;
 
-/** Options every tool that puts the app under load takes (perf:load, perf:flame). */
-export const LOAD_OPTIONS = /** @type {const} */ ({
-  path: { type: 'string', default: '/' },
-  duration: { type: 'string', default: '10' },
-  'upstream-latency': { type: 'string', default: '0' },
-  'upstream-jitter': { type: 'string', default: '0' },
-  env: { type: 'string', default: '' },
-});
-
-/** @param {string[]} argv */
+/**
+ * A bad option is one line on stderr and exit code 1, not a stack trace;
+ * --help prints USAGE (after the checks: a bad value wins).
+ * @param {string[]} argv
+ */
 export function readOptions(argv) {
-  const { values } = parseArgs({
-    args: argv,
+  return readToolOptions(argv, {
+    tool: 'perf:load',
+    usage: USAGE,
     options: {
       ...LOAD_OPTIONS,
       concurrency: { type: 'string', default: '1,20,200,500' },
@@ -51,8 +48,21 @@ export function readOptions(argv) {
       'allow-broken': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
+    read: (values, problems) => checkOptions(argv, values, problems),
+    // Its problems, each line of them, on one line.
+    refuse: (problems) => ({
+      message: `perf:load: ${problems.join('\n').split('\n\n')[0].split('\n').join('; ')} (--help lists the options)`,
+      exitCode: 1,
+    }),
   });
-  const problems = [];
+}
+
+/**
+ * @param {string[]} argv
+ * @param {Record<string, any>} values
+ * @param {string[]} problems
+ */
+function checkOptions(argv, values, problems) {
   const number = (/** @type {string} */ name, /** @type {number} */ min) => {
     const n = Number(values[name]);
     if (!Number.isFinite(n) || n < min) problems.push(`--${name} must be a number >= ${min}, got ${values[name]}`);
@@ -88,22 +98,5 @@ export function readOptions(argv) {
     problems.push(`--visitors must be returning or new, got ${options.visitors}`);
   if (!options.path.startsWith('/')) problems.push('--path must start with /');
   if (options.url && options.vs) problems.push('--vs starts both configurations itself: drop --url');
-  if (problems.length > 0) throw new Error(`${problems.join('\n')}\n\n${USAGE}`);
   return options;
-}
-
-/**
- * 'ATF_ROWS=all WORKERS=2' → { ATF_ROWS: 'all', WORKERS: '2' }
- * @param {string} text
- * @param {string[]} problems
- */
-export function parseEnv(text, problems) {
-  /** @type {Record<string, string>} */
-  const env = {};
-  for (const pair of text.split(/\s+/).filter(Boolean)) {
-    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(pair);
-    if (match) env[match[1]] = match[2];
-    else problems.push(`not an ENV=value pair: ${pair}`);
-  }
-  return env;
 }

@@ -14,51 +14,22 @@
 // heap split into compiled code, JS objects and native objects: a heap that
 // grows in code only is the JIT warming up, not the app keeping data.
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { launchBrowser } from '../../test/helpers/browser.js';
 import { buildClient } from '../lib/marquee-server.js';
 import { startTargets } from '../lib/targets.js';
-import { parseEnv } from '../load/options.js';
+import { readOptions } from './options.js';
+import { runTool } from '../lib/run-tool.js';
 import { writeSnapshot } from './heap-snapshot.js';
 import { unseenCard } from './walk.js';
 
-const { values } = parseArgs({
-  options: {
-    navs: { type: 'string', default: '500' },
-    every: { type: 'string', default: '50' },
-    url: { type: 'string' },
-    env: { type: 'string', default: '' },
-    json: { type: 'string' },
-    snapshots: { type: 'string' },
-  },
-});
-const navs = Number(values.navs);
-const every = Number(values.every);
-/** @type {string[]} */
-const problems = [];
-const env = parseEnv(values.env, problems);
-if (!Number.isInteger(navs) || navs < 1 || navs > 5000) problems.push(`--navs must be 1 to 5000, got ${values.navs}`);
-if (!Number.isInteger(every) || every < 1 || every > navs)
-  problems.push(`--every must be 1 to --navs, got ${values.every}`);
-if (problems.length > 0) {
-  console.error(`perf:nav-heap: ${problems.join('; ')}`);
-  process.exit(2);
-}
+const { values, navs, every, env } = readOptions(process.argv.slice(2));
 
-/** @type {(() => Promise<unknown>)[]} */
-const stops = [];
 /** Navigations to titles already opened, made only to reach new ones. */
 let hops = 0;
-try {
-  await main();
-} catch (error) {
-  console.error(`perf:nav-heap: ${error.message}`);
-  process.exitCode = 1;
-} finally {
-  for (const stop of stops.reverse()) await stop().catch(() => {});
-}
+await runTool('perf:nav-heap', main);
 
-async function main() {
+/** @param {(stop: () => Promise<unknown>) => void} onStop */
+async function main(onStop) {
   if (!values.url) await buildClient();
   const [target] = await startTargets({
     options: {
@@ -70,10 +41,10 @@ async function main() {
       jitterMs: 0,
     },
     cpus: { app: null, generator: null, note: 'no pinning' },
-    onStart: (stop) => stops.push(stop),
+    onStart: onStop,
   });
   const browser = await launchBrowser();
-  stops.push(() => browser.close());
+  onStop(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1800, height: 1300 } });
   const cdp = await page.context().newCDPSession(page);
   const home = new URL('/', target.url).href;

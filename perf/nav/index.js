@@ -14,7 +14,8 @@
 // runs-alternated.js (the runs), run.js (one run) and print-summary.js.
 import { availableParallelism } from 'node:os';
 import { launchBrowser } from '../../test/helpers/browser.js';
-import { readOptions, USAGE } from './options.js';
+import { readOptions } from './options.js';
+import { runTool } from '../lib/run-tool.js';
 import { buildClient } from '../lib/marquee-server.js';
 import { startTargets } from '../lib/targets.js';
 import { loadAverage } from '../lib/cpus.js';
@@ -22,46 +23,14 @@ import { navProfile, navSetups, describeSetup } from './setups.js';
 import { runSetups } from './runs-alternated.js';
 import { reportNav } from './print-summary.js';
 
-const options = (() => {
-  try {
-    return readOptions(process.argv.slice(2));
-  } catch (error) {
-    console.error(`perf:nav: ${error.message} (--help lists the options)`);
-    process.exit(1);
-  }
-})();
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const options = readOptions(process.argv.slice(2));
 const profile = navProfile(options);
 const progress = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
 
-/** @type {(() => Promise<unknown>)[]} */
-const stops = [];
-/** @type {import('playwright-core').Browser | null} */
-let browser = null;
-const stopAll = async () => {
-  await browser?.close().catch(() => {});
-  await Promise.allSettled(
-    stops
-      .splice(0)
-      .reverse()
-      .map((stop) => stop()),
-  );
-};
-process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
+await runTool('perf:nav', main);
 
-try {
-  await main();
-} catch (error) {
-  console.error(`perf:nav: ${error.message}`);
-  process.exitCode = 1;
-} finally {
-  await stopAll();
-}
-
-async function main() {
+/** @param {(stop: () => Promise<unknown>) => void} onStop */
+async function main(onStop) {
   // ── The Marquees under test (each side on the catalog its knobs ask for: lib/targets.js) ──
   if (!options.url) {
     progress('perf:nav: building the client and starting Marquee (NODE_ENV=production)…');
@@ -77,7 +46,7 @@ async function main() {
     },
     // Unpinned: Chromium does most of the work here and needs every core.
     cpus: { app: null, generator: null, note: 'no pinning' },
-    onStart: (stop) => stops.push(stop),
+    onStart: onStop,
   });
   const setups = navSetups(options, targets);
   const upstream = options.url ? 'as it runs' : `${options.latencyMs} ± ${options.jitterMs} ms`;
@@ -90,10 +59,10 @@ async function main() {
   if (options.runs === 1) progress('  warning: one run is an anecdote, not a measurement; use --runs 5 or more');
 
   // ── Runs, alternated (A B, then B A…), then the summary ──────────────────
-  browser = await launchBrowser();
+  const browser = await launchBrowser();
+  onStop(() => browser.close().catch(() => {}));
   const runs = await runSetups(browser, setups, { options, profile, progress });
   await browser.close();
-  browser = null;
   const broken = reportNav({ options, profile, setups, runs, upstream });
 
   // ── A broken page is not a fast one: the measurement fails, loudly ────────

@@ -1,8 +1,8 @@
 // @ts-check
-// Command-line options of perf/nav/index.js, read and checked once.
-import { parseArgs } from 'node:util';
+// Command-line options of perf/nav/index.js, read and checked once: a bad
+// one is one line on stderr and exit code 1; --help prints USAGE.
 import { PROFILES } from '../lib/throttling.js';
-import { parseEnv } from '../load/options.js';
+import { parseEnv, readToolOptions } from '../lib/tool-options.js';
 
 export const USAGE = `npm run perf:nav -- [options]
   --runs 5                 navigations per configuration (fresh page load of / each)
@@ -42,11 +42,12 @@ export const USAGE = `npm run perf:nav -- [options]
 
 /**
  * @param {string[]} argv
- * @returns {NavOptions} throws one message listing every problem
+ * @returns {NavOptions}
  */
 export function readOptions(argv) {
-  const { values } = parseArgs({
-    args: argv,
+  return readToolOptions(argv, {
+    tool: 'perf:nav',
+    usage: USAGE,
     options: {
       url: { type: 'string' },
       runs: { type: 'string', default: '5' },
@@ -68,9 +69,16 @@ export function readOptions(argv) {
       json: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
+    read: (values, problems) => checkOptions(values, problems),
   });
-  /** @type {string[]} */
-  const problems = [];
+}
+
+/**
+ * @param {Record<string, any>} values
+ * @param {string[]} problems
+ * @returns {NavOptions}
+ */
+function checkOptions(values, problems) {
   /** @param {string} name @param {string} raw @param {number} min @param {number} max @param {boolean} [whole] */
   const number = (name, raw, min, max, whole = true) => {
     const n = Number(raw);
@@ -127,6 +135,5 @@ export function readOptions(argv) {
     if (Object.keys(options.env).length > 0) problems.push('--env configures a Marquee started here: drop --url');
   }
   if (options.vs && Object.keys(options.vs).length === 0) problems.push('--vs needs at least one K=v pair');
-  if (problems.length > 0) throw new Error(problems.join('; '));
   return options;
 }

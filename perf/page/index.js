@@ -10,7 +10,6 @@
 // The catalog runs in its own process at 0 ms (its CPU is not counted), on the
 // other core when taskset is there.
 import { Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { createElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { startCatalog } from '../lib/processes.js';
@@ -23,9 +22,9 @@ import { serializeJsonForHtml } from '../../server/render/serialize-json.js';
 import * as homePage from '../../shared/pages/home.js';
 import { App } from '../../shared/components/App.jsx';
 import { measurePageRounds, roundsTable } from './rounds.js';
+import { readOptions } from './options.js';
 
-const USAGE = 'npm run perf:page -- [--pages 500] [--atf-rows 3] [--latency-ms 250] [--jitter-ms 25] [--runs 5]';
-const { pages, atfRows, latencyMs, jitterMs, runs } = readOptionsOrExit(process.argv.slice(2));
+const { pages, atfRows, latencyMs, jitterMs, runs } = readOptions(process.argv.slice(2));
 if (process.env.NODE_ENV !== 'production')
   console.error('perf:page: NODE_ENV is not production: React runs its development build');
 
@@ -137,45 +136,4 @@ function renderToStream(node) {
       onError: reject,
     });
   });
-}
-
-/** @param {string[]} argv */
-function readOptionsOrExit(argv) {
-  try {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        pages: { type: 'string', default: '500' },
-        'atf-rows': { type: 'string', default: '3' },
-        'latency-ms': { type: 'string', default: '250' },
-        'jitter-ms': { type: 'string', default: '25' },
-        runs: { type: 'string', default: '5' },
-        help: { type: 'boolean', default: false },
-      },
-    });
-    if (values.help) {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    const count = Number(values.pages);
-    const rows = Number(values['atf-rows']);
-    if (!Number.isInteger(count) || count < 1)
-      throw new Error(`--pages must be a whole number >= 1, got ${values.pages}`);
-    if (!Number.isInteger(rows) || rows < 1)
-      throw new Error(`--atf-rows must be a whole number >= 1, got ${values['atf-rows']}`);
-    const latencyMs = Number(values['latency-ms']);
-    const jitterMs = Number(values['jitter-ms']);
-    const runs = Number(values.runs);
-    if (!Number.isInteger(latencyMs) || latencyMs < 0)
-      throw new Error(`--latency-ms must be a whole number >= 0, got ${values['latency-ms']}`);
-    if (!Number.isInteger(jitterMs) || jitterMs < 0 || jitterMs > latencyMs)
-      throw new Error(`--jitter-ms must be a whole number from 0 to --latency-ms, got ${values['jitter-ms']}`);
-    // Each run of a title's first request reads another title: 30 at most.
-    if (!Number.isInteger(runs) || runs < 1 || runs > 30)
-      throw new Error(`--runs must be a whole number from 1 to 30, got ${values.runs}`);
-    return { pages: count, atfRows: rows, latencyMs, jitterMs, runs };
-  } catch (error) {
-    console.error(`perf:page: ${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
 }

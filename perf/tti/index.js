@@ -19,63 +19,47 @@ import { measureRuns } from './runs.js';
 import { printSummary } from './print-summary.js';
 import { lighthouseCrossCheck } from './lighthouse-check.js';
 import { writeResults } from './files.js';
+import { runTool } from '../lib/run-tool.js';
 
-// A bad option is one line on stderr, not a stack trace (readOptions prints
-// and exits on the values it checks; parseArgs throws on an unknown option).
-const options = (() => {
-  try {
-    return readOptions(process.argv.slice(2));
-  } catch (error) {
-    console.error(`perf:tti: ${error.message} (--help lists the options)`);
-    process.exit(1);
-  }
-})();
+const options = readOptions(process.argv.slice(2));
 const profile = PROFILES[options.profile];
 const progress = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
 
-// ── The page under test ─────────────────────────────────────────────────────
-/** @type {import('playwright-core').Browser | null} */
-let browser = null;
-let server = null;
-let url = options.url;
-if (!url) {
-  progress('perf:tti: building the client and starting Marquee (NODE_ENV=production)…');
-  await buildClient();
-  server = await startMarquee();
-  url = `${server.url}${options.path}`;
-}
-const stopAll = async () => {
-  await browser?.close().catch(() => {});
-  await server?.stop();
-};
-process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
+await runTool('perf:tti', async (onStop) => {
+  // ── The page under test ─────────────────────────────────────────────────────
+  let server = null;
+  let url = options.url;
+  if (!url) {
+    progress('perf:tti: building the client and starting Marquee (NODE_ENV=production)…');
+    await buildClient();
+    server = await startMarquee();
+    onStop(server.stop);
+    url = `${server.url}${options.path}`;
+  }
 
-const measuresItself = await pageMeasuresItself(url);
-const injectScript = measuresItself ? null : await measureScript();
-progress(
-  `perf:tti: ${url} · profile ${options.profile} (${profile.description}) · ${options.runs} runs · ${availableParallelism()} cores`,
-);
-progress(
-  measuresItself
-    ? '  the page measures itself (client/measure/)'
-    : '  measurement injected at document start (App TTI only if the page marks marquee:interactive)',
-);
-if (options.runs === 1) progress('  warning: one run is anecdote, not measurement; use --runs 5 or more');
+  const measuresItself = await pageMeasuresItself(url);
+  const injectScript = measuresItself ? null : await measureScript();
+  progress(
+    `perf:tti: ${url} · profile ${options.profile} (${profile.description}) · ${options.runs} runs · ${availableParallelism()} cores`,
+  );
+  progress(
+    measuresItself
+      ? '  the page measures itself (client/measure/)'
+      : '  measurement injected at document start (App TTI only if the page marks marquee:interactive)',
+  );
+  if (options.runs === 1) progress('  warning: one run is anecdote, not measurement; use --runs 5 or more');
 
-// ── Runs ────────────────────────────────────────────────────────────────────
-if (options.trace) {
-  mkdirSync(options.trace, { recursive: true });
-  progress(`  a Chromium trace per run in ${options.trace}/run-N.json (DevTools › Performance › Load profile)`);
-}
-/** @type {import('./runs.js').Run[]} */
-let runs = [];
-/** @type {import('./runs.js').Run[]} the --vs page's runs */
-let vsRuns = [];
-const vsSide = options.vs ? { url: options.vs, measuresItself: await pageMeasuresItself(options.vs) } : null;
-if (vsSide) progress(`  against ${vsSide.url} (B), alternately: A B, B A, …`);
-try {
-  browser = await launchBrowser();
-  ({ runs, vsRuns } = await measureRuns(browser, {
+  // ── Runs ────────────────────────────────────────────────────────────────────
+  if (options.trace) {
+    mkdirSync(options.trace, { recursive: true });
+    progress(`  a Chromium trace per run in ${options.trace}/run-N.json (DevTools › Performance › Load profile)`);
+  }
+  const vsSide = options.vs ? { url: options.vs, measuresItself: await pageMeasuresItself(options.vs) } : null;
+  if (vsSide) progress(`  against ${vsSide.url} (B), alternately: A B, B A, …`);
+  const browser = await launchBrowser();
+  onStop(() => browser.close().catch(() => {}));
+  // vsRuns: the --vs page's
+  const { runs, vsRuns } = await measureRuns(browser, {
     url,
     measuresItself,
     injectScript,
@@ -83,31 +67,27 @@ try {
     options,
     profile,
     progress,
-  }));
-} catch (error) {
-  await stopAll();
-  console.error(`perf:tti: ${error.message}`);
-  process.exit(1);
-}
-await browser.close();
+  });
+  await browser.close();
 
-// ── Summary ─────────────────────────────────────────────────────────────────
-const { summary, vs } = printSummary({ url, runs, vsSide, vsRuns, options });
+  // ── Summary ─────────────────────────────────────────────────────────────────
+  const { summary, vs } = printSummary({ url, runs, vsSide, vsRuns, options });
 
-// ── Lighthouse cross-check ──────────────────────────────────────────────────
-const { lighthouse, floorSummary, budgetLines } = options.lighthouse
-  ? await lighthouseCrossCheck({ url, options, profile, summary, progress })
-  : { lighthouse: null, floorSummary: null, budgetLines: null };
-await server?.stop();
+  // ── Lighthouse cross-check ──────────────────────────────────────────────────
+  const { lighthouse, floorSummary, budgetLines } = options.lighthouse
+    ? await lighthouseCrossCheck({ url, options, profile, summary, progress })
+    : { lighthouse: null, floorSummary: null, budgetLines: null };
+  await server?.stop();
 
-// ── Files ───────────────────────────────────────────────────────────────────
-writeResults({ url, options, profile, measuresItself, runs, summary, vs, lighthouse, floorSummary, budgetLines });
-if (budgetLines && budgetLines.some((line) => !line.ok)) {
-  console.error(
-    `perf:tti: over budget (${options.budgetFile}): ${budgetLines
-      .filter((line) => !line.ok)
-      .map((line) => line.key)
-      .join(', ')}`,
-  );
-  process.exitCode = 1;
-}
+  // ── Files ───────────────────────────────────────────────────────────────────
+  writeResults({ url, options, profile, measuresItself, runs, summary, vs, lighthouse, floorSummary, budgetLines });
+  if (budgetLines && budgetLines.some((line) => !line.ok)) {
+    console.error(
+      `perf:tti: over budget (${options.budgetFile}): ${budgetLines
+        .filter((line) => !line.ok)
+        .map((line) => line.key)
+        .join(', ')}`,
+    );
+    process.exitCode = 1;
+  }
+});

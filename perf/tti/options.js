@@ -1,6 +1,8 @@
 // @ts-check
-// Command-line options of perf/tti/index.js, read and checked once.
-import { parseArgs } from 'node:util';
+// Command-line options of perf/tti/index.js, read and checked once: --help
+// prints USAGE (before any check); an option parseArgs refuses is one line and
+// exit code 1; values that fail the checks, each on a line, the usage, exit code 2.
+import { problemsThenUsage, readToolOptions } from '../lib/tool-options.js';
 import { PROFILES } from '../lib/throttling.js';
 import { readBudget } from './budget.js';
 
@@ -43,8 +45,10 @@ export const USAGE = `npm run perf:tti -- [options]
  * @returns {TTIOptions}
  */
 export function readOptions(argv) {
-  const { values } = parseArgs({
-    args: argv,
+  return readToolOptions(argv, {
+    tool: 'perf:tti',
+    usage: USAGE,
+    helpFirst: true,
     options: {
       url: { type: 'string' },
       path: { type: 'string', default: '/' },
@@ -60,12 +64,17 @@ export function readOptions(argv) {
       cap: { type: 'string', default: '30000' },
       help: { type: 'boolean', default: false },
     },
+    read: (values, problems) => checkOptions(values, problems),
+    refuse: problemsThenUsage('perf:tti', USAGE),
   });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const problems = [];
+}
+
+/**
+ * @param {Record<string, any>} values
+ * @param {string[]} problems
+ * @returns {TTIOptions}
+ */
+function checkOptions(values, problems) {
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 200) problems.push('--runs must be a whole number from 1 to 200');
   if (!Object.hasOwn(PROFILES, values.profile))
@@ -103,10 +112,6 @@ export function readOptions(argv) {
     } catch (error) {
       problems.push(error instanceof Error ? error.message : String(error));
     }
-  }
-  if (problems.length > 0) {
-    console.error(`${problems.join('\n')}\n\n${USAGE}`);
-    process.exit(2);
   }
   return {
     url: values.url ?? null,

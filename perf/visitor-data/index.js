@@ -25,11 +25,10 @@ import { createBench } from './bench.js';
 import { crash } from './crash.js';
 import { latency } from './latency.js';
 import { million } from './million.js';
+import { readOptions } from './options.js';
+import { runTool } from '../lib/run-tool.js';
 
-const [mode = '', ...rest] = process.argv.slice(2);
-/** @type {Record<string, string>} */
-const options = {};
-for (let i = 0; i < rest.length; i += 2) options[rest[i].replace(/^--/, '')] = rest[i + 1];
+const { mode, options } = readOptions(process.argv.slice(2));
 const number = (/** @type {string} */ key, /** @type {number} */ fallback) => Number(options[key] ?? fallback);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'marquee-visitor-data-'));
@@ -40,10 +39,11 @@ if (!Object.hasOwn(MODES, mode)) {
   console.error('usage: node perf/visitor-data/index.js crash|latency|million [--option value ...] (see the file)');
   process.exit(2);
 }
-try {
+await runTool('perf:visitor-data', async (onStop) => {
+  onStop(async () => {
+    await bench.stopAll();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   await ensureClientBuild();
   await MODES[/** @type {keyof typeof MODES} */ (mode)]({ number, options, startBoth: bench.startBoth, dataDir });
-} finally {
-  await bench.stopAll();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});
