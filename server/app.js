@@ -13,12 +13,8 @@ import { createPageStreamer } from './render/stream-page.js';
 import { renderSettingsFor } from './render/render-settings.js';
 import { createUpstream } from './upstream/pool.js';
 import { createCatalogClients } from './upstream/index.js';
-import { createRouter } from './falcor/router.js';
 import { falcorEndpoint, MODEL_POST_TYPES } from './falcor/endpoint.js';
-import { createModelFor } from './pages/model.js';
-import { createSharedGraph } from './graph-cache/shared-graph.js';
-import { traceOf } from './upstream/trace.js';
-import { createGraphCacheMetrics } from './metrics/graph-cache.js';
+import { createDataLayer } from './pages/data-layer.js';
 import { PAGES } from '../shared/pages/registry.js';
 import { pageHandler } from './pages/page-handler.js';
 import { createDegradedMetrics } from './pages/degraded.js';
@@ -80,28 +76,14 @@ export function createApp(
     },
   });
   upstreamMetrics.watchPool('catalog', upstream);
-  const clients = createCatalogClients(upstream);
-  /** @param {import('express').Request} req */
-  const createRouterFor = (req) =>
-    createRouter({
-      clients,
-      visitorId: req.visitorId,
-      newVisitor: req.visitorIsNew === true,
-      log,
-      // The upstream calls this request waits for: its rounds in Server-Timing.
-      trace: traceOf(req),
-    });
-  // Catalog data is the same for every visitor: one cache for the process,
-  // filled through the router (GRAPH_CACHE_TTL_MS=0: every page asks the router).
-  const sharedGraph =
-    config.graphCache.ttlMs > 0
-      ? createSharedGraph({
-          createSource: (sink) => createRouter({ clients, visitorId: null, log, trace: sink }),
-          ...config.graphCache,
-          onStats: createGraphCacheMetrics(registry),
-        })
-      : null;
-  const createModel = createModelFor(createRouterFor, sharedGraph);
+  // The visitor's router and the process-wide catalog cache, for pages and
+  // /model.json alike (GRAPH_CACHE_TTL_MS=0: every page asks the router).
+  const data = createDataLayer({
+    clients: createCatalogClients(upstream),
+    graphCache: config.graphCache,
+    registry,
+    log,
+  });
 
   // This app's poster template and cards, handed to every page it renders. Pitfalls: a formatter
   // per item (perf/exercises/06-blocking-work-per-item) and props through stacks of components
@@ -122,7 +104,7 @@ export function createApp(
     watchForChanges: config.isDev,
     onChange: devReload?.reload,
   });
-  const streamPage = createPageStreamer({
+  const renderer = createPageStreamer({
     templates,
     clientManifest: clientManifest.get,
     log,
@@ -189,12 +171,12 @@ export function createApp(
   });
 
   const model = falcorEndpoint({
-    createRouterFor,
+    createRouterFor: data.routerFor,
     maxPaths: config.falcor.maxPaths,
     maxBodyBytes: config.falcor.maxBodyBytes,
     bodyTimeoutMs: config.edges.bodyTimeoutMs,
-    readGraphFor: sharedGraph ? createModel : undefined,
-    traceFor: traceOf,
+    readGraphFor: data.readGraphFor,
+    traceFor: data.traceFor,
     log,
   });
   routes.add('get', '/model.json', model);
@@ -212,13 +194,7 @@ export function createApp(
     routes.add(
       'get',
       entry.path,
-      pageHandler(entry, {
-        options: pageOptions,
-        settings: renderSettings,
-        createModel,
-        streamPage,
-        traceFor: traceOf,
-      }),
+      pageHandler(entry, { options: pageOptions, settings: renderSettings, data, renderer }),
     );
   mountPosters(routes);
   // Prometheus text; under node:cluster, the aggregate of all workers.
@@ -244,7 +220,7 @@ export function createApp(
     shedding,
     async close() {
       overload.close();
-      sharedGraph?.close();
+      data.close();
       routes.close();
       templates.close();
       clientManifest.close();

@@ -6,9 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../server/config/load.js';
-import { createModelFor } from '../server/pages/model.js';
-import { createSharedGraph } from '../server/graph-cache/shared-graph.js';
-import { createRouter } from '../server/falcor/router.js';
+import { createDataLayer } from '../server/pages/data-layer.js';
 import { createCatalogClients } from '../server/upstream/index.js';
 import { query } from '../shared/pages/home.js';
 import { createFakeUpstream } from './helpers/fake-upstream.js';
@@ -22,19 +20,18 @@ async function callsPerPage(env) {
   const upstream = createFakeUpstream({ latencyMs: 0 });
   const clients = createCatalogClients(/** @type {any} */ (upstream));
   const { graphCache } = loadConfig({ NODE_ENV: 'test', ...env });
-  const shared =
-    graphCache.ttlMs > 0 ? createSharedGraph({ createSource: () => createRouter({ clients }), ...graphCache }) : null;
-  const createModel = createModelFor(() => createRouter({ clients, newVisitor: true }), shared);
+  // The app's own wiring (server/pages/data-layer.js), as pages read it.
+  const data = createDataLayer({ clients, graphCache });
   try {
     const calls = [];
     for (let page = 0; page < 2; page++) {
       const before = upstream.calls.length;
-      await createModel(/** @type {any} */ ({})).get(...query({}, { rows: 3 }));
+      await data.graphFor(/** @type {any} */ ({ visitorIsNew: true })).get(...query({}, { rows: 3 }));
       calls.push(upstream.calls.length - before);
     }
     return calls;
   } finally {
-    shared?.close();
+    data.close();
   }
 }
 

@@ -1,8 +1,9 @@
 // @ts-check
-// One server-rendered page, in the order that lets the browser work while the
-// server waits: flush the head (critical CSS, client preload) at once, then
-// fetch the above-the-fold data, write React's render, and close with the
-// serialized Falcor cache and the client script.
+// One server-rendered page, in two steps, so that the browser works while the
+// server waits: writeHead flushes the head (critical CSS, client preload) at
+// once; the page handler then fetches the above-the-fold data and hands it to
+// writeBody, which writes React's render and closes with the serialized
+// Falcor cache and the client script.
 import { performance } from 'node:perf_hooks';
 import { renderToString } from 'react-dom/server';
 import { serializeJsonForHtml } from './serialize-json.js';
@@ -12,25 +13,28 @@ import { formatServerTiming } from '../middleware/server-timing.js';
 
 /**
  * @typedef {{ upstream: number, render: number, template: number, total: number }} PageTimings
+ * @typedef {{ title: string, description: string, route: string, page?: string, started?: number }} PageHead
+ *   page: the registry's page name, whose code chunks the head preloads;
+ *   started: the handler's performance.now() on entry (its head query is the
+ *   page's time too), else the clock starts here
  * @typedef {{
- *   title: string,
- *   description: string,
- *   route: string,
- *   page?: string,
- *   load: () => Promise<{ cache: object, element: import('react').ReactElement, page?: object, degraded?: boolean }>,
- *   started?: number,
+ *   cache: object,
+ *   element: import('react').ReactElement,
+ *   page?: object,
+ *   degraded?: boolean,
  *   upstreamMs?: number,
- *   upstream?: () => import('../upstream/trace.js').TraceSummary,
- * }} PageSpec
- * `page`: the registry's page name, whose code chunks the head preloads.
- * A handler that goes upstream before calling streamPage (the title page, for
- * its status) passes `started`, its performance.now() on entry, and
- * `upstreamMs`, the time it spent there; otherwise the clock starts here.
- * Pitfall: without them the first round trip was missing from the timings
- * (title page, catalog at 250 ms: 1090 ms reported, 1419 ms seen by the client).
- * `upstream`: the upstream calls the page waited for, once its data is in:
- * how many and in how many sequential rounds, sent in the Server-Timing
- * trailer (the headers left long before), in the page data and the log.
+ *   upstream?: import('../upstream/trace.js').TraceSummary,
+ * }} PageBody
+ *   upstreamMs: all the time the handler waited for data, before the head and
+ *   after it. Pitfall: without the head query's share the first round trip
+ *   was missing from the timings (title page, catalog at 250 ms: 1090 ms
+ *   reported, 1419 ms seen by the client).
+ *   upstream: the upstream calls the page waited for: how many and in how
+ *   many sequential rounds, sent in the Server-Timing trailer (the headers
+ *   left long before), in the page data and the log.
+ *   degraded: the page lacks some of its data (server/pages/degraded.js).
+ * @typedef {{ writeBody: (body: PageBody) => void, fail: (error: unknown) => void }} OpenPage
+ *   a page whose head is on the wire: its body and tail, or a message if it broke
  */
 
 /**
@@ -46,12 +50,7 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
   /**
    * @param {import('express').Request} req
    * @param {import('express').Response} res
-   * @param {PageSpec} spec
-   */
-  /**
-   * @param {import('express').Request} req
-   * @param {import('express').Response} res
-   * @param {PageSpec} spec
+   * @param {PageHead} spec
    * @param {import('../pages/degraded.js').DegradedReason} reason
    * @param {Record<string, string>} [trailers] others to send with it
    */
@@ -64,7 +63,15 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
       log.warn({ route: spec.route, url: req.originalUrl }, 'page sent without all its data');
   }
 
-  return async function streamPage(req, res, spec) {
+  /**
+   * Sends the status and flushes the head at once; the body follows through
+   * what it returns, once the handler has the page's data.
+   * @param {import('express').Request} req
+   * @param {import('express').Response} res
+   * @param {PageHead} spec
+   * @returns {OpenPage}
+   */
+  function writeHead(req, res, spec) {
     const started = spec.started ?? performance.now();
     const { head, tail } = templates.get('page');
     const nonce = res.locals.nonce;
@@ -96,62 +103,58 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
     res.write(headHtml);
     flushCompressed(res);
 
-    try {
-      // A client that left (res.destroyed) costs no query and no render:
-      // measured before, a c=1000 run rendered 997 pages nobody waited for.
-      if (res.destroyed) return;
-      mark = performance.now();
-      const { cache, element, page = {}, degraded = false } = await spec.load();
-      if (res.destroyed) return;
-      const upstreamMs = (spec.upstreamMs ?? 0) + performance.now() - mark;
+    return {
+      writeBody({ cache, element, page = {}, degraded = false, upstreamMs = 0, upstream }) {
+        mark = performance.now();
+        writeReact(element, res);
+        const renderMs = performance.now() - mark;
 
-      mark = performance.now();
-      writeReact(element, res);
-      const renderMs = performance.now() - mark;
+        // The page gets the timings up to its tail; the log and metrics also
+        // count the tail's own templating.
+        const timings = {
+          upstream: round(upstreamMs),
+          render: round(renderMs),
+          template: round(templateMs),
+          total: round(performance.now() - started),
+        };
+        mark = performance.now();
+        const pageData = { cache, page: { route: spec.route, ...page, timings, ...(upstream ? { upstream } : {}) } };
+        const tailHtml = tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) });
+        templateMs += performance.now() - mark;
+        const serverTiming = formatServerTiming(
+          { ...timings, template: round(templateMs) },
+          performance.now() - started,
+          upstream,
+        );
+        // One call: each addTrailers() replaces what an earlier one set.
+        if (degraded) {
+          markDegraded(req, res, spec, 'upstream_error', { 'Server-Timing': serverTiming });
+          // Right after the root's </div> (the tail's first tag): outside what React hydrates.
+          res.end(tailHtml.replace('</div>', `</div>${DEGRADED_NOTICE}`));
+        } else {
+          res.addTrailers({ 'Server-Timing': serverTiming });
+          res.end(tailHtml);
+        }
 
-      // The page gets the timings up to its tail; the log and metrics also
-      // count the tail's own templating.
-      const timings = {
-        upstream: round(upstreamMs),
-        render: round(renderMs),
-        template: round(templateMs),
-        total: round(performance.now() - started),
-      };
-      mark = performance.now();
-      const upstream = spec.upstream?.();
-      const pageData = { cache, page: { route: spec.route, ...page, timings, ...(upstream ? { upstream } : {}) } };
-      const tailHtml = tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) });
-      templateMs += performance.now() - mark;
-      const serverTiming = formatServerTiming(
-        { ...timings, template: round(templateMs) },
-        performance.now() - started,
-        upstream,
-      );
-      // One call: each addTrailers() replaces what an earlier one set.
-      if (degraded) {
-        markDegraded(req, res, spec, 'upstream_error', { 'Server-Timing': serverTiming });
-        // Right after the root's </div> (the tail's first tag): outside what React hydrates.
-        res.end(tailHtml.replace('</div>', `</div>${DEGRADED_NOTICE}`));
-      } else {
-        res.addTrailers({ 'Server-Timing': serverTiming });
-        res.end(tailHtml);
-      }
+        const final = { ...timings, template: round(templateMs), total: round(performance.now() - started) };
+        // The request's one log line (server/middleware/request-log.js) carries them.
+        res.locals.timings = final;
+        res.locals.upstream = upstream;
+        onTimings(spec.route, final);
+      },
+      fail(error) {
+        // The 200 and the head are already on the wire: close the page with a
+        // message instead of a stack trace; the details go to the log.
+        log.error({ err: error, route: spec.route, url: req.originalUrl }, 'page failed after flush');
+        if (!res.writableEnded) {
+          markDegraded(req, res, spec, 'failed');
+          res.end('</div><p class="page-error">Something went wrong. Please reload.</p></body></html>');
+        }
+      },
+    };
+  }
 
-      const final = { ...timings, template: round(templateMs), total: round(performance.now() - started) };
-      // The request's one log line (server/middleware/request-log.js) carries them.
-      res.locals.timings = final;
-      res.locals.upstream = upstream;
-      onTimings(spec.route, final);
-    } catch (error) {
-      // The 200 and the head are already on the wire: close the page with a
-      // message instead of a stack trace; the details go to the log.
-      log.error({ err: error, route: spec.route, url: req.originalUrl }, 'page failed after flush');
-      if (!res.writableEnded) {
-        markDegraded(req, res, spec, 'failed');
-        res.end('</div><p class="page-error">Something went wrong. Please reload.</p></body></html>');
-      }
-    }
-  };
+  return { writeHead };
 }
 
 /**

@@ -126,8 +126,20 @@ export function props(cache, params) {
   return { genre: { slug: params.slug, name, length: typeof length === 'number' ? length : 0, page, rows } };
 }
 
+/**
+ * What the server needs before it flushes the head, from the head query's
+ * answer: the status, the document title and the description.
+ * @param {unknown} cache the head query's answer
+ * @param {import('./registry.js').Params} params
+ * @returns {import('./registry.js').PageHead}
+ */
+export function head(cache, params) {
+  const shown = props(cache, params);
+  return { status: status(cache, params), title: documentTitle(shown), description: description(shown) };
+}
+
 /** 404 when the catalog has no such genre list, or the page starts past its end; 503 when the catalog could not say. */
-export function status(/** @type {unknown} */ cache, /** @type {import('./registry.js').Params} */ params) {
+function status(/** @type {unknown} */ cache, /** @type {import('./registry.js').Params} */ params) {
   const path = /** @type {[string, string]} */ (['listsById', genreListId(params.slug)]);
   if (typeof readPath(cache, [...path, 'name']) !== 'string') return isMissing(cache, path, 'name') ? 404 : 503;
   const length = readPath(cache, [...path, 'length']);

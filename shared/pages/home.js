@@ -124,6 +124,15 @@ export function documentTitle() {
   return 'Marquee · Films to watch';
 }
 
+/**
+ * What the server needs before it flushes the head: the home page always
+ * exists, and its title and description depend on no data.
+ * @returns {import('./registry.js').PageHead}
+ */
+export function head() {
+  return { status: 200, title: documentTitle(), description: description() };
+}
+
 export function description() {
   return 'Rows of films to browse: top rated, highest grossing, by genre, decade and director.';
 }

@@ -14,20 +14,24 @@ import { GENRE_PAGE, GENRE_SLUG, TITLE_ID } from '../ids.js';
  * @typedef {{ rows: number | 'all', prefetch?: boolean }} PageOptions rows: catalog rows read on the server
  *   (ATF_ROWS); prefetch: false when NAV_PREFETCH=off (the client fetches nothing on intent)
  * @typedef {import('../graph/types.js').PathSet} PathSet
+ * @typedef {{ status: number, title: string, description: string }} PageHead
+ *   status: 200, or 404 / 503 (answered before any byte is sent); title: the
+ *   document's <title>; description: its meta description
  * @typedef {{
  *   Component: import('react').ComponentType<any>,
  *   query: (params: Params, options: PageOptions, head?: unknown) => PathSet[],
  *   props: (cache: unknown, params: Params, options: PageOptions) => object,
+ *   head: (cache: unknown, params: Params, options: PageOptions) => PageHead,
  *   documentTitle: (props: any) => string,
- *   description?: (props: any) => string,
  *   headQuery?: (params: Params, options: PageOptions) => PathSet[],
- *   status?: (head: unknown, params: Params) => number,
  *   queryWaitsForHead?: (options: PageOptions) => boolean,
  *   fromCache?: (cache: unknown, params: Params, options: PageOptions, previous?: any) => object | null,
  * }} PageModule
  *   query: every path the page renders (head: the head query's answer);
- *   headQuery: what must be known before the head is flushed (the status, the
- *   document title); status: 200, or 404 / 503 from the head query's answer;
+ *   headQuery: what must be known before the head is flushed (what `head`
+ *   reads); head (server): the head query's answer read once, into the
+ *   status, the document title and the description;
+ *   documentTitle (client navigation): the <title> for props shown;
  *   queryWaitsForHead: true when `query` reads the head's answer (else the
  *   server sends both at once: one round trip, not two);
  *   fromCache (client navigation): props to show at once from what the

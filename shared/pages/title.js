@@ -99,12 +99,24 @@ export function fromCache(cache, params) {
 }
 
 /**
+ * What the server needs before it flushes the head, from the head query's
+ * answer: the status, the document title and the description.
+ * @param {unknown} cache the head query's answer
+ * @param {import('./registry.js').Params} params
+ * @returns {import('./registry.js').PageHead}
+ */
+export function head(cache, params) {
+  const shown = props(cache, params);
+  return { status: status(cache, params), title: documentTitle(shown), description: description(shown) };
+}
+
+/**
  * 404 when the catalog says there is no such title; 503 when it could not
  * say (an upstream error leaves nothing in the cache).
  * @param {unknown} cache the head query's answer
  * @param {import('./registry.js').Params} params
  */
-export function status(cache, { id }) {
+function status(cache, { id }) {
   if (readTitle(cache, ['titlesById', id], id, ['name'])) return 200;
   return isMissing(cache, ['titlesById', id], 'name') ? 404 : 503;
 }
