@@ -1,9 +1,10 @@
 // @ts-check
 // The server timings a page reports (logged, in the page-phase histogram, and
 // handed to the page for the client's beacon) start when the page handler
-// starts. The title page fetches its details before streamPage (to answer a
-// real 404/503), so that round trip counts as upstream time too: with a slow
-// catalog, what the client waits for and what the server reports must agree.
+// starts. A page's head query goes out before its head is written (the title
+// page's details, to answer a real 404/503), so that round trip counts as
+// upstream time too: with a slow catalog, what the client waits for and what
+// the server reports must agree.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
@@ -60,11 +61,11 @@ for (const [path, rounds] of /** @type {const} */ ([
     assert.ok(
       wall - total < UNSEEN_MS,
       `the server's total misses ${Math.round(wall - total)} ms the client waited: start the clock in the ` +
-        `page handler and pass it to streamPage (started) (${report})`,
+        `page handler and pass it to the renderer's writeHead (started) (${report})`,
     );
     assert.ok(
       wall - (upstream + render + template) < UNSEEN_MS,
-      `upstream misses a round trip: pass the time spent before streamPage (upstreamMs) (${report})`,
+      `upstream misses a round trip: count the head query's time in writeBody's upstreamMs (${report})`,
     );
   });
 }
