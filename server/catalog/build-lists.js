@@ -51,14 +51,14 @@ export function buildLists(entries) {
 function topRated(entries) {
   return entries
     .filter((e) => e.title.rating !== null && e.votes >= TOP_RATED_MIN_VOTES)
-    .sort((a, b) => b.title.rating - a.title.rating || b.votes - a.votes || byName(a, b));
+    .sort((a, b) => ratingOf(b) - ratingOf(a) || b.votes - a.votes || byName(a, b));
 }
 
 /** @param {readonly Entry[]} entries */
 function highestGrossing(entries) {
   return entries
     .filter((e) => e.worldwideGross !== null && e.worldwideGross > 0)
-    .sort((a, b) => b.worldwideGross - a.worldwideGross || byName(a, b));
+    .sort((a, b) => grossOf(b) - grossOf(a) || byName(a, b));
 }
 
 /** @param {readonly Entry[]} entries */
@@ -98,7 +98,7 @@ function biggestFirst([keyA, a], [keyB, b]) {
  */
 function weightedRatingOrder(entries) {
   const rated = entries.filter((e) => e.title.rating !== null);
-  const mean = rated.reduce((sum, e) => sum + e.title.rating, 0) / Math.max(rated.length, 1);
+  const mean = rated.reduce((sum, e) => sum + ratingOf(e), 0) / Math.max(rated.length, 1);
   /** @type {Map<Entry, number>} */
   const scores = new Map(
     entries.map((e) => [
@@ -106,7 +106,19 @@ function weightedRatingOrder(entries) {
       e.title.rating === null ? -Infinity : (e.votes * e.title.rating + PRIOR_VOTES * mean) / (e.votes + PRIOR_VOTES),
     ]),
   );
-  return (a, b) => scores.get(b) - scores.get(a) || b.votes - a.votes || byName(a, b);
+  // Every entry has its score: the map is made from all of them.
+  const score = (/** @type {Entry} */ e) => /** @type {number} */ (scores.get(e));
+  return (a, b) => score(b) - score(a) || b.votes - a.votes || byName(a, b);
+}
+
+/** A rated entry's rating: only for entries filtered on `rating !== null`. @param {Entry} e */
+function ratingOf(e) {
+  return /** @type {number} */ (e.title.rating);
+}
+
+/** An entry's gross: only for entries filtered on `worldwideGross !== null`. @param {Entry} e */
+function grossOf(e) {
+  return /** @type {number} */ (e.worldwideGross);
 }
 
 /** @type {Order} */

@@ -21,7 +21,7 @@ try {
   const config = readCatalogConfig(process.env, { hasIpc });
   catalog = await startCatalog({ ...config });
 } catch (error) {
-  const message = String(error?.message ?? error);
+  const message = String(/** @type {Error | undefined} */ (error)?.message ?? error);
   fail(message.startsWith('catalog:') ? message : `catalog: ${message}`);
 }
 

@@ -50,13 +50,14 @@ export async function loadCatalog(file = DEFAULT_DATA_FILE) {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new CatalogDataError(file, `cannot read it (${error.code ?? error.message})`);
+    const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
+    throw new CatalogDataError(file, `cannot read it (${code ?? message})`);
   }
   let raw;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new CatalogDataError(file, `not JSON (${error.message})`);
+    throw new CatalogDataError(file, `not JSON (${/** @type {SyntaxError} */ (error).message})`);
   }
   if (!Array.isArray(raw)) {
     throw new CatalogDataError(file, `not an array of film records (found ${raw === null ? 'null' : typeof raw})`);

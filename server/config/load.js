@@ -65,7 +65,7 @@ export function loadConfig(env = process.env) {
     try {
       v[key] = knob.parse(raw.trim());
     } catch (error) {
-      problems.push(`${key}=${(knob.show ?? JSON.stringify)(raw)}: ${error.message}`);
+      problems.push(`${key}=${(knob.show ?? JSON.stringify)(raw)}: ${/** @type {Error} */ (error).message}`);
     }
   }
   // Pitfall: instances that each sign with their own random secret turn a
@@ -172,7 +172,7 @@ export function loadConfig(env = process.env) {
 }
 
 /**
- * @template T
+ * @template {object} T
  * @param {T} value
  * @returns {T}
  */

@@ -46,6 +46,7 @@ export function staticAssets({ dir, precompressed = true }) {
     const rel = req.path;
     // Only names the build writes: no traversal, no manifest.json (not content-hashed, so not immutable).
     if (!HASHED_FILE.test(rel) || VARIANT_URL.test(rel) || rel.includes('..')) return next();
+    /** @type {string[] | null} */
     let codings;
     try {
       codings = await codingsOf(rel);

@@ -22,7 +22,7 @@ export function serveAggregateFromPrimary(own) {
       const text = (await aggregator.clusterMetrics()) + (own ? await own.metrics() : '');
       worker.send({ type: ANSWER, id: message.id, text });
     } catch (error) {
-      worker.send({ type: ANSWER, id: message.id, error: error.message });
+      worker.send({ type: ANSWER, id: message.id, error: /** @type {Error} */ (error).message });
     }
   });
 }

@@ -16,7 +16,8 @@ export function deferResponses(hops) {
     res.end = /** @type {any} */ (
       function (/** @type {any[]} */ ...args) {
         let left = hops;
-        const hop = () => (--left > 0 ? setImmediate(hop) : end.apply(res, args));
+        const hop = () =>
+          --left > 0 ? setImmediate(hop) : end.apply(res, /** @type {Parameters<typeof end>} */ (args));
         setImmediate(hop);
         return res;
       }

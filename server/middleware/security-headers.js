@@ -15,7 +15,7 @@ function assignNonce(_req, res, next) {
   next();
 }
 
-/** @param {import('express').Response} res */
+/** @param {unknown} _req @param {import('express').Response} res */
 const nonceSource = (_req, res) => `'nonce-${/** @type {any} */ (res).locals.nonce}'`;
 
 /**

@@ -22,7 +22,7 @@ export function serverTiming() {
     res.write = /** @type {typeof res.write} */ (
       function (/** @type {any[]} */ ...args) {
         streamed = true;
-        return write.apply(this, args);
+        return write.apply(this, /** @type {Parameters<typeof write>} */ (args));
       }
     );
     res.end = /** @type {typeof res.end} */ (
@@ -32,7 +32,7 @@ export function serverTiming() {
             'Server-Timing',
             formatServerTiming(res.locals.timings, performance.now() - started, res.locals.upstream),
           );
-        return end.apply(this, args);
+        return end.apply(this, /** @type {Parameters<typeof end>} */ (args));
       }
     );
     next();

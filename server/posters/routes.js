@@ -52,7 +52,7 @@ export function mountPosters(routes, { dir = POSTER_DIR, maxFiles = MAX_POSTER_F
     try {
       bytes = await cache.get(file, () => rasterizePoster(id, Number(width)));
     } catch (error) {
-      if (error?.code !== 'busy') throw error;
+      if (/** @type {NodeJS.ErrnoException | undefined} */ (error)?.code !== 'busy') throw error;
       // A flood of first renders: ask again shortly rather than queue for ever.
       res.set('Retry-After', '1').sendStatus(503);
       return;

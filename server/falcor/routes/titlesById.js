@@ -7,6 +7,7 @@ import { $nothing, $ref, errorAtom, writeErrorAtom, failedPath, MESSAGES } from 
 
 /** @typedef {import('../route-values.js').RouteContext} RouteContext */
 /** @typedef {import('../route-values.js').PathValue} PathValue */
+/** @typedef {import('../../upstream/titles.js').Title} Title */
 
 export const TITLE_FIELDS = Object.freeze([
   'name',
@@ -27,7 +28,7 @@ const titlesByIdRoutes = [
     route: `titlesById[{keys:ids}][${TITLE_FIELDS.map((f) => JSON.stringify(f)).join(',')}]`,
     /**
      * @this {RouteContext}
-     * @param {[string, string[], string[]] & { ids: string[] }} pathSet
+     * @param {[string, string[], (keyof Title)[]] & { ids: string[] }} pathSet
      */
     async get(pathSet) {
       const fields = [pathSet[2]].flat(); // falcor-router hands key sets as arrays; be sure
