@@ -14,6 +14,7 @@ import { forkWorkers } from './cluster-primary.js';
 import { createHttpServer } from './lifecycle/http-server.js';
 import { drainServer } from './lifecycle/drain.js';
 
+/** @type {import('./config/load.js').Config} */
 let config;
 try {
   config = loadConfig();
@@ -43,7 +44,7 @@ if (!catalogUrl) {
   try {
     catalog = await startCatalogProcess();
   } catch (error) {
-    console.error(error.message);
+    console.error(/** @type {Error} */ (error).message);
     process.exit(1);
   }
   catalogUrl = catalog.url;
