@@ -1,6 +1,6 @@
 // @ts-check
 // Stands in for falcor-path-syntax in the browser bundle (esbuild alias in
-// client/build.js). Marquee writes every path as an array (the page queries
+// client/build/index.js). Marquee writes every path as an array (the page queries
 // in shared/pages/), so the string-path parser is dead weight: ~2 KB gzip of
 // the first load, about a fifth of what the app's own code may use under the
 // 100 KB budget. Same answers for arrays; a string path is a bug, said loudly.

@@ -1,6 +1,6 @@
 // @ts-check
 // Stands in for falcor-path-utils' index in the browser bundle (esbuild alias
-// in client/build.js): the index pulls in all eighteen helpers, falcor's
+// in client/build/index.js): the index pulls in all eighteen helpers, falcor's
 // Model uses four. CommonJS packages cannot be tree-shaken, so the cut is
 // made here by hand (first-load JS budget, issue 3).
 // Relative paths on purpose: the alias rewrites the bare package name.
