@@ -20,7 +20,7 @@ import { buildClient, startMarquee } from '../lib/marquee-server.js';
 import { measureClick } from './run.js';
 import { measurePosterBytes } from './bytes.js';
 import { distribution } from '../lib/stats.js';
-import { format } from '../tti/summary-table.js';
+import { format } from '../lib/format.js';
 import { runTool } from '../lib/run-tool.js';
 
 const options = readOptions(process.argv.slice(2));

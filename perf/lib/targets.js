@@ -34,7 +34,10 @@ export function splitCatalogKnobs(env) {
 /**
  * Starts the catalog(s) and the app(s): one app, or A and B (--vs, --baseline).
  * @param {{
- *   options: Pick<ReturnType<typeof import('../load/options.js').readOptions>, 'url' | 'env' | 'vs' | 'baseline' | 'latencyMs' | 'jitterMs'>,
+ *   options: {
+ *     url: string | null, env: Record<string, string>, vs: Record<string, string> | null,
+ *     baseline: boolean, latencyMs: number, jitterMs: number,
+ *   },
  *   cpus: ReturnType<typeof import('./cpus.js').planCpus>,
  *   onStart: (stop: () => Promise<unknown>) => void,
  * }} deps onStart: told of each process's stop, to stop them all with the run

@@ -5,7 +5,7 @@
 import { runLighthouse } from './lighthouse.js';
 import { checkBudget } from './budget.js';
 import { startFloorProxy } from './floor-proxy.js';
-import { format } from './summary-table.js';
+import { format } from '../lib/format.js';
 import { distribution } from '../lib/stats.js';
 
 /**

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { measureScript } from './inject-measure.js';
 import { measurePageLoad } from '../lib/page-run.js';
-import { format } from './summary-table.js';
+import { format } from '../lib/format.js';
 
 /** @typedef {import('../lib/page-run.js').RunResult & { run: number }} Run */
 

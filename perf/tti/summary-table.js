@@ -2,6 +2,7 @@
 // The summary of a perf:tti run: per figure min / median / p90 / max and the
 // spread, as a plain-text table and as the JSON document --json writes.
 import { distribution } from '../lib/stats.js';
+import { format } from '../lib/format.js';
 
 /** Figures in table order: key in the run, label, unit. */
 export const FIGURES = /** @type {const} */ ([
@@ -71,15 +72,4 @@ export function summaryTable(summary, runs) {
   const line = (/** @type {string[]} */ row) =>
     row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-}
-
-/**
- * @param {number} value
- * @param {'ms' | 'score' | 'bytes' | 'count'} unit
- */
-export function format(value, unit) {
-  if (unit === 'ms') return `${Math.round(value)} ms`;
-  if (unit === 'score') return value.toFixed(3);
-  if (unit === 'bytes') return value >= 10_240 ? `${(value / 1024).toFixed(1)} KB` : `${Math.round(value)} B`;
-  return String(Math.round(value));
 }
