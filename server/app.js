@@ -166,7 +166,7 @@ export function createApp(
       const { status } = await upstream.requestJson('GET', '/health');
       res.status(status === 200 ? 200 : 503).json({ ok: status === 200, catalog: status });
     } catch (error) {
-      res.status(503).json({ ok: false, catalog: error.code ?? 'unreachable' });
+      res.status(503).json({ ok: false, catalog: /** @type {{ code?: string }} */ (error).code ?? 'unreachable' });
     }
   });
 

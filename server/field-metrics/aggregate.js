@@ -105,13 +105,10 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
       const routes = ROUTES.map((route) => ({
         route,
         labTTIStatus: { ...statuses[route] },
-        metrics: Object.keys(SERIES)
-          .filter((metric) => series.has(`${route} ${metric}`))
-          .map((metric) => ({
-            name: metric,
-            unit: SERIES[metric].unit,
-            ...series.get(`${route} ${metric}`).summary(),
-          })),
+        metrics: Object.keys(SERIES).flatMap((metric) => {
+          const seen = series.get(`${route} ${metric}`);
+          return seen ? [{ name: metric, unit: SERIES[metric].unit, ...seen.summary() }] : [];
+        }),
       }));
       return { beacons, routes, inpTargets: inpTargets.snapshot(), recent: recent.map((b) => ({ ...b })) };
     },

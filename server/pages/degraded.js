@@ -43,7 +43,7 @@ export function missesPaths(graph, paths) {
     if (node === null || typeof node !== 'object') return false;
     if (node.$type === 'ref')
       return misses(
-        node.value.reduce((n, /** @type {string} */ k) => n?.[k], graph),
+        node.value.reduce((/** @type {any} */ n, /** @type {string} */ k) => n?.[k], graph),
         path,
         depth,
       );

@@ -33,7 +33,7 @@ export function createTemplates({ viewsDir, watchForChanges = false, compilePerR
         try {
           compiled = compileAll(viewsDir, partials);
         } catch (error) {
-          console.error('views: recompile failed:', error.message);
+          console.error('views: recompile failed:', /** @type {Error} */ (error).message);
         }
       })
     : null;

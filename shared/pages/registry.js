@@ -37,7 +37,7 @@ import { GENRE_PAGE, GENRE_SLUG, TITLE_ID } from '../ids.js';
  *   fromCache (client navigation): props to show at once from what the
  *   client's cache holds before the query has run (previous: the props this
  *   path was last shown with), or null to wait for the query.
- * @typedef {{ name: string, path: string, params?: Readonly<Record<string, RegExp>>, load: () => Promise<PageModule> }} PageEntry
+ * @typedef {{ name: string, path: string, params?: Readonly<Partial<Record<string, RegExp>>>, load: () => Promise<PageModule> }} PageEntry
  *   name: the page (its module and its code chunk; a page with a second address has two entries of one name);
  *   path: an Express-style template (`/title/:id`); params: the shape of each
  *   `:param` (anything else is not this page: the 404 page answers)
