@@ -44,3 +44,12 @@ test('perf:nav-heap refuses bad options with exit code 2', async () => {
   assert.equal(code, 2);
   assert.match(stderr, /--navs must be/);
 });
+
+test('perf:nav-heap prints its options with --help, and names an unknown one in one line', async () => {
+  const help = await navHeap(['--help']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /--navs N/);
+  const unknown = await navHeap(['--nope']);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /^perf:nav-heap: .*--nope.*\(--help lists the options\)\n$/);
+});

@@ -1,14 +1,25 @@
 // @ts-check
-// Command-line options of perf/nav-heap/index.js, read and checked once. It
-// has no --help: an option it does not know (--help too) throws parseArgs'
-// own error.
+// Command-line options of perf/nav-heap/index.js, read and checked once.
 import { parseEnv, readToolOptions } from '../lib/tool-options.js';
+
+const USAGE = `npm run perf:nav-heap -- [options]
+  What a long session costs in memory: client navigations from / to titles not
+  opened before, the JS heap after a forced GC every --every navigations.
+  --navs N         navigations (1 to 5000, default 500)
+  --every N        measure every N navigations (1 to --navs, default 50)
+  --url URL        a running app instead of one started here
+  --env 'K=v ...'  knobs for the app started here
+  --json FILE      the steps as JSON
+  --snapshots DIR  a heap snapshot at each step, and the heap split by kind
+  --help           this text`;
 
 /** @param {string[]} argv */
 export function readOptions(argv) {
   return readToolOptions(argv, {
     tool: 'perf:nav-heap',
+    usage: USAGE,
     options: {
+      help: { type: 'boolean', default: false },
       navs: { type: 'string', default: '500' },
       every: { type: 'string', default: '50' },
       url: { type: 'string' },
@@ -27,7 +38,8 @@ export function readOptions(argv) {
       return { values, navs, every, env };
     },
     refuse: (problems, { stage, error }) => {
-      if (stage === 'parse') throw error;
+      if (stage === 'parse')
+        return { message: `perf:nav-heap: ${error?.message} (--help lists the options)`, exitCode: 2 };
       return { message: `perf:nav-heap: ${problems.join('; ')}`, exitCode: 2 };
     },
   });
