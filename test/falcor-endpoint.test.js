@@ -434,7 +434,10 @@ for (const fault of ['error', 'stall', 'reset']) {
   });
 }
 
-test('validation counts ranges without expanding them', async () => {
+// Expanding one of these ranges would never end (9e15 indices), so an answer
+// at all is the proof; the test's timeout catches a hang. No bound in ms: a
+// loaded machine's timers made one fail here (23 ms against 10).
+test('validation counts ranges without expanding them', { timeout: 60_000 }, async () => {
   const { validateFalcorRequest } = await import('../server/falcor/validate-request.js');
   const huge = JSON.stringify(
     Array.from({ length: 200 }, () => [
@@ -444,11 +447,8 @@ test('validation counts ranges without expanding them', async () => {
       'name',
     ]),
   );
-  const started = performance.now();
   assert.throws(
     () => validateFalcorRequest('GET', (name) => ({ method: 'get', paths: huge })[name], { maxPaths: MAX_PATHS }),
     /too many paths/,
   );
-  const took = performance.now() - started;
-  assert.ok(took < 10, `validation took ${took.toFixed(2)} ms; it must not expand ranges`);
 });
