@@ -1,0 +1,10 @@
+import * as esbuild from 'esbuild';
+import zlib from 'node:zlib';
+import fs from 'node:fs';
+const src = process.argv[2];
+const t=performance.now();
+const r = await esbuild.build({ absWorkingDir: process.cwd(), stdin:{contents:src, resolveDir: process.cwd(), sourcefile:'platform.js'}, bundle:true, write:false, format:'esm', minify:true, target:['es2022'], platform:'browser', define:{'process.env.NODE_ENV':'"production"'}, alias:{'falcor-path-syntax':'./client/falcor-path-syntax-arrays.js','falcor-path-utils':'./client/falcor-path-utils-subset.js'}, metafile:true, legalComments:'none', logLevel:'warning', outdir:'/tmp/x'});
+const t2=performance.now();
+for (const f of r.outputFiles) console.log(f.path, f.contents.length, zlib.gzipSync(f.contents,{level:9}).length);
+console.log(t2-t, performance.now()-t2);
+for (const [k,v] of Object.entries(Object.values(r.metafile.outputs)[0].inputs)) console.log(k, v.bytesInOutput);
