@@ -20,7 +20,7 @@ import { loadInputs, writeManifest } from './manifest.js';
 import { platformPackages } from './platform.js';
 import { cachedPlatforms } from './platform-cache.js';
 import { readInputSizes } from './input-sizes.js';
-import { formatReport } from './report.js';
+import { formatOverBudget, formatReport } from './report.js';
 import { removeStale } from './stale.js';
 
 // Still importable from here, where test/client-build.test.js looks for them.
@@ -130,15 +130,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const watch = process.argv.includes('--watch');
   const { report } = await buildClient({ watch });
   if (report.overBudget.length > 0 && !watch) {
-    console.error(
-      `\nClient bundle over budget:\n  ${report.overBudget.join('\n  ')}\n` +
-        (report.grew?.length ? `Marquee's code that grew since the previous build:\n  ${report.grew.join('\n  ')}\n` : '') +
-        (report.platformGrew?.length
-          ? `The platform's code that grew (counted in the platform, not the allowance):\n  ${report.platformGrew.join('\n  ')}\n`
-          : '') +
-        'Move code behind a dynamic import() (below the fold) or drop a dependency; the size table above\n' +
-        'lists every file. The allowances for Marquee\'s code are in package.json ("budgets"); docs/budgets.md.',
-    );
+    console.error(`\n${formatOverBudget(report)}`);
     process.exit(1);
   }
 }

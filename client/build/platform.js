@@ -47,8 +47,9 @@ export function platformPackages(inputs) {
   const found = new Set();
   for (const input of inputs) {
     // The innermost node_modules names the package (nested copies included).
-    const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*\/node_modules\/)/.exec(input);
-    if (match) found.add(match[1]);
+    const at = input.lastIndexOf('node_modules/');
+    const match = at < 0 ? null : /^(?:@[^/]+\/)?[^/]+/.exec(input.slice(at + 'node_modules/'.length));
+    if (match) found.add(match[0]);
   }
   return Object.keys(PLATFORM).filter((name) => found.has(name));
 }

@@ -33,3 +33,21 @@ export function formatReport(report) {
   }
   return lines.join('\n');
 }
+
+/**
+ * What a build over budget prints: the budgets broken, then what grew since
+ * the previous build, Marquee's code and the platform's apart.
+ * @param {import('./manifest.js').SizeReport} report
+ * @returns {string}
+ */
+export function formatOverBudget(report) {
+  const list = (/** @type {string} */ title, /** @type {string[] | undefined} */ items) =>
+    items?.length ? `${title}:\n  ${items.join('\n  ')}\n` : '';
+  return (
+    `Client bundle over budget:\n  ${report.overBudget.join('\n  ')}\n` +
+    list("Marquee's code that grew since the previous build", report.grew) +
+    list("The platform's code that grew (counted in the platform, not the allowance)", report.platformGrew) +
+    'Move code behind a dynamic import() (below the fold) or drop a dependency; the size table above\n' +
+    "lists every file. The allowances for Marquee's code are in package.json (\"budgets\"), docs/budgets.md."
+  );
+}
