@@ -124,7 +124,10 @@ test('the platform is measured: a bundle of its packages alone, the size the bui
     .flatMap((output) => Object.entries(output.inputs))
     .filter(([input]) => beforeHydration.inputs.has(input))
     .reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
-  assert.ok(Math.abs(shipped - beforeHydration.raw) < beforeHydration.raw * 0.02, `${shipped} vs ${beforeHydration.raw}`);
+  assert.ok(
+    Math.abs(shipped - beforeHydration.raw) < beforeHydration.raw * 0.02,
+    `${shipped} vs ${beforeHydration.raw}`,
+  );
   assert.ok(firstLoad.gzip >= beforeHydration.gzip);
   // Another entry, another figure: web-vitals alone is a few KB.
   const react = ['react', 'react-dom', 'scheduler'];
@@ -164,7 +167,7 @@ test('the platform figures are kept beside the build and measured again when a f
   assert.equal(again.beforeHydration.gzip, build.report.platform.beforeHydration.gzip, 'measured again');
 });
 
-test('a build over the allowance fails naming the files that grew, Marquee\'s and the platform\'s apart', () => {
+test("a build over the allowance fails naming the files that grew, Marquee's and the platform's apart", () => {
   const { metafile, report } = build;
   const compressed = new Map(report.files.map(({ file, ...sizes }) => [fileOf(file), sizes]));
   // The entry is in every load: grown past both budgets by a KB.
@@ -182,12 +185,18 @@ test('a build over the allowance fails naming the files that grew, Marquee\'s an
   try {
     const over = writeManifest(metafile, scratch, compressed, previous, report.platform).report;
     assert.equal(over.overBudget.length, 2);
-    assert.match(over.overBudget[0], /^JS before hydration is [\d.]+ KB gzip, budget [\d.]+ KB \([\d.]+ KB over\): Marquee's code is [\d.]+ KB, over its allowance/);
+    assert.match(
+      over.overBudget[0],
+      /^JS before hydration is [\d.]+ KB gzip, budget [\d.]+ KB \([\d.]+ KB over\): Marquee's code is [\d.]+ KB, over its allowance/,
+    );
     assert.deepEqual(over.grew, [`client/index.jsx +300 B (${now['client/index.jsx']} B now)`]);
     assert.deepEqual(over.platformGrew, [`${reactDom} +20 B (${now[reactDom]} B now)`]);
     const message = formatOverBudget(over);
     assert.match(message, /Marquee's code that grew since the previous build:\n {2}client\/index\.jsx \+300 B/);
-    assert.match(message, /The platform's code that grew \(counted in the platform, not the allowance\):\n {2}\S+react-dom/);
+    assert.match(
+      message,
+      /The platform's code that grew \(counted in the platform, not the allowance\):\n {2}\S+react-dom/,
+    );
     assert.match(formatReport(over), /OVER BUDGET by 1\.0 KB/);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -200,7 +209,10 @@ test('checkBudgets holds each total to platform plus allowance', () => {
   assert.deepEqual(checkBudgets(at, platform), []);
   const over = checkBudgets({ ...at, firstLoad: at.firstLoad + 1 }, platform);
   assert.equal(over.length, 1);
-  assert.match(over[0], /^first-load JS is .* Marquee's code is .*, over its allowance of .*the platform's 68\.4 KB is measured apart/);
+  assert.match(
+    over[0],
+    /^first-load JS is .* Marquee's code is .*, over its allowance of .*the platform's 68\.4 KB is measured apart/,
+  );
 });
 
 test('the allowances come from package.json, and a failure names the files that grew', () => {

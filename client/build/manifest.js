@@ -139,8 +139,19 @@ export function writeManifest(metafile, outdir, compressed, previousInputs, plat
   const grewOf = (/** @type {boolean} */ ofPlatform) =>
     overBudget.length === 0
       ? []
-      : growth(previousInputs, Object.fromEntries(Object.entries(inputs).filter(([i]) => isPlatform(i) === ofPlatform)));
-  const report = { files, ...totals, pages: pageTotals, platform, overBudget, grew: grewOf(false), platformGrew: grewOf(true) };
+      : growth(
+          previousInputs,
+          Object.fromEntries(Object.entries(inputs).filter(([i]) => isPlatform(i) === ofPlatform)),
+        );
+  const report = {
+    files,
+    ...totals,
+    pages: pageTotals,
+    platform,
+    overBudget,
+    grew: grewOf(false),
+    platformGrew: grewOf(true),
+  };
   return { manifest, report, metafile };
 }
 

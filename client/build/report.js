@@ -48,6 +48,6 @@ export function formatOverBudget(report) {
     list("Marquee's code that grew since the previous build", report.grew) +
     list("The platform's code that grew (counted in the platform, not the allowance)", report.platformGrew) +
     'Move code behind a dynamic import() (below the fold) or drop a dependency; the size table above\n' +
-    "lists every file. The allowances for Marquee's code are in package.json (\"budgets\"), docs/budgets.md."
+    'lists every file. The allowances for Marquee\'s code are in package.json ("budgets"), docs/budgets.md.'
   );
 }
