@@ -1,10 +1,11 @@
 // @ts-check
 // Builds the browser bundle with esbuild, precompresses it (.br and .gz beside
 // each file, client/build/precompress.js) and checks its size.
-// Budgets (package.json "budgets", client/build/budgets.js): gzip KB of JavaScript
-// before hydration (entry + the page's chunk + their static imports, the
-// largest page counts) and of everything the home page loads on its own
-// (plus the lazy Falcor chunk).
+// Budgets (client/build/budgets.js): gzip KB of JavaScript before hydration
+// (entry + the page's chunk + their static imports, the largest page counts)
+// and of everything the home page loads on its own (plus the lazy Falcor
+// chunk), each the platform (client/build/platform.js) plus an allowance for
+// Marquee's code (package.json "budgets").
 //   node client/build/index.js           build once, print sizes, fail if over budget
 //   node client/build/index.js --watch   rebuild on change (the dev loop)
 // What the build's outputs mean (manifest.json, sizes, budgets) is worked out
@@ -14,9 +15,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { precompress } from './precompress.js';
-import { writeManifest } from './manifest.js';
+import { SIZE_SETTINGS } from './settings.js';
+import { loadInputs, writeManifest } from './manifest.js';
+import { platformPackages } from './platform.js';
+import { cachedPlatforms } from './platform-cache.js';
 import { readInputSizes } from './input-sizes.js';
-import { formatReport } from './report.js';
+import { formatOverBudget, formatReport } from './report.js';
 import { removeStale } from './stale.js';
 
 // Still importable from here, where test/client-build.test.js looks for them.
@@ -56,7 +60,9 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
         // esbuild prints the errors itself; the last good manifest stays.
         if (result.errors.length === 0 && result.metafile) {
           const outputs = Object.keys(result.metafile.outputs).map((file) => path.resolve(ROOT, file));
-          last = writeManifest(result.metafile, outdir, await precompress(outputs), previousInputs);
+          // The platform is bundled while the outputs compress (esbuild's process, zlib's threads).
+          const [compressed, platform] = await Promise.all([precompress(outputs), platformOf(result.metafile, outdir)]);
+          last = writeManifest(result.metafile, outdir, compressed, previousInputs, platform);
           written = new Set(outputs);
           log(formatReport(last.report));
         }
@@ -68,33 +74,19 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
     absWorkingDir: ROOT,
     entryPoints: { index: 'client/index.jsx' },
     outdir,
-    bundle: true,
-    format: 'esm',
+    ...SIZE_SETTINGS,
     // Below-the-fold code (Falcor) goes to its own chunk, out of the first load.
     splitting: true,
-    minify: true,
     sourcemap: 'linked',
     // The maps are served beside the bundles (/assets/*.js.map): in a build
     // for production they map stack traces and DevTools to file:line without
     // publishing the source itself. The dev loop (--watch) keeps the source
     // in them, for DevTools' Sources panel.
     sourcesContent: watch,
-    target: ['es2022'],
-    platform: 'browser',
-    jsx: 'automatic',
     // Content-hashed names: served with immutable caching.
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
-    // React's development build is several times larger and slower.
-    define: { 'process.env.NODE_ENV': '"production"' },
-    // Falcor is CommonJS (no tree shaking): leave out what Marquee never runs,
-    // the string-path parser and unused path helpers (~3 KB gzip of first load).
-    alias: {
-      'falcor-path-syntax': './client/falcor-path-syntax-arrays.js',
-      'falcor-path-utils': './client/falcor-path-utils-subset.js',
-    },
     metafile: true,
-    legalComments: 'linked',
     logLevel: 'warning',
     plugins: [afterBuild],
   });
@@ -118,17 +110,27 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
   return { ...last, context };
 }
 
+/**
+ * Each load's platform: the platform packages it holds, bundled alone.
+ * @param {esbuild.Metafile} metafile
+ * @param {string} outdir
+ * @returns {Promise<import('./manifest.js').Platforms>}
+ */
+function platformOf(metafile, outdir) {
+  const inputs = loadInputs(metafile);
+  const loads = {
+    beforeHydration: platformPackages(inputs.beforeHydration),
+    firstLoad: platformPackages(inputs.firstLoad),
+  };
+  return cachedPlatforms(loads, ROOT, outdir);
+}
+
 // ── Command line ────────────────────────────────────────────────────────────
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const watch = process.argv.includes('--watch');
   const { report } = await buildClient({ watch });
   if (report.overBudget.length > 0 && !watch) {
-    console.error(
-      `\nClient bundle over budget:\n  ${report.overBudget.join('\n  ')}\n` +
-        (report.grew?.length ? `Grew since the previous build:\n  ${report.grew.join('\n  ')}\n` : '') +
-        'Move code behind a dynamic import() (below the fold) or drop a dependency; the size table above\n' +
-        'lists every file. The budgets are in package.json ("budgets").',
-    );
+    console.error(`\n${formatOverBudget(report)}`);
     process.exit(1);
   }
 }

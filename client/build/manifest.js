@@ -26,24 +26,23 @@ const ON_DEMAND_CHUNK = /^client\/(keyboard\/index|measure\/overlay|nav\/index)\
 const HOME_PAGE = 'shared/pages/home.js';
 
 /**
+ * @typedef {{ beforeHydration: import('./platform.js').Platform, firstLoad: import('./platform.js').Platform }} Platforms
  * @typedef {{ entry: string, preload: string[], lazy: string[], pages: Record<string, string[]> }} Manifest
  *   pages: per page module (by file name: "home", "title"), its chunk and the
  *   static imports the entry does not already have: preloaded by that page's head
  * @typedef {{ file: string, raw: number, gzip: number, brotli: number }} FileSize
  * @typedef {{ files: FileSize[], beforeHydration: number, firstLoad: number,
- *   pages?: { file: string, beforeHydration: number }[], overBudget: string[], grew?: string[] }} SizeReport
+ *   pages?: { file: string, beforeHydration: number }[], platform: Platforms, overBudget: string[],
+ *   grew?: string[], platformGrew?: string[] }} SizeReport
+ *   grew: Marquee's source files that grew since the previous build (over budget only); platformGrew: the platform's
  * @typedef {{ manifest: Manifest, report: SizeReport, metafile: import('esbuild').Metafile }} BuildResult
  */
 
 /**
- * Writes manifest.json (what the page references) and measures every file.
+ * Which output files each load holds.
  * @param {import('esbuild').Metafile} metafile
- * @param {string} outdir
- * @param {Map<string, import('./precompress.js').Sizes>} compressed sizes by absolute path
- * @param {import('./budgets.js').InputSizes | null} previousInputs the last build's, to name what grew
- * @returns {BuildResult}
  */
-export function writeManifest(metafile, outdir, compressed, previousInputs) {
+export function loads(metafile) {
   const outputs = metafile.outputs;
   const jsFiles = Object.keys(outputs).filter((file) => file.endsWith('.js'));
   const entry = jsFiles.find((file) => outputs[file].entryPoint === 'client/index.jsx');
@@ -65,6 +64,36 @@ export function writeManifest(metafile, outdir, compressed, previousInputs) {
     const own = [...closure(outputs, file, ['import-statement'])].filter((chunk) => !beforeHydration.has(chunk));
     return { file, name: path.basename(outputs[file].entryPoint ?? '').replace(/\.jsx?$/, ''), own };
   });
+  return { jsFiles, entry, beforeHydration, firstLoad, pages };
+}
+
+/**
+ * The source files (metafile inputs) of each load, before hydration the
+ * union over every page: what the platform bundle is made of (client/build/platform.js).
+ * @param {import('esbuild').Metafile} metafile
+ */
+export function loadInputs(metafile) {
+  const { beforeHydration, firstLoad, pages } = loads(metafile);
+  const inputsOf = (/** @type {Iterable<string>} */ files) =>
+    [...new Set(files)].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+  return {
+    beforeHydration: inputsOf([...beforeHydration, ...pages.flatMap((page) => page.own)]),
+    firstLoad: inputsOf(firstLoad),
+  };
+}
+
+/**
+ * Writes manifest.json (what the page references) and measures every file.
+ * @param {import('esbuild').Metafile} metafile
+ * @param {string} outdir
+ * @param {Map<string, import('./precompress.js').Sizes>} compressed sizes by absolute path
+ * @param {import('./budgets.js').InputSizes | null} previousInputs the last build's, to name what grew
+ * @param {Platforms} platform measured for each load's platform packages
+ * @returns {BuildResult}
+ */
+export function writeManifest(metafile, outdir, compressed, previousInputs, platform) {
+  const outputs = metafile.outputs;
+  const { jsFiles, entry, beforeHydration, firstLoad, pages } = loads(metafile);
   const toUrl = (/** @type {string} */ file) =>
     `${PUBLIC_PATH}/${path.relative(outdir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
 
@@ -103,9 +132,27 @@ export function writeManifest(metafile, outdir, compressed, previousInputs) {
   };
   const inputs = inputSizes(outputs, [...firstLoad, ...pages.flatMap((page) => page.own)]);
   writeInputSizes(outdir, inputs);
-  const overBudget = checkBudgets(totals);
-  const grew = overBudget.length > 0 ? growth(previousInputs, inputs) : [];
-  return { manifest, report: { files, ...totals, pages: pageTotals, overBudget, grew }, metafile };
+  const overBudget = checkBudgets(totals, platform);
+  // What grew, split so that the message says whose code it is.
+  const isPlatform = (/** @type {string} */ input) =>
+    platform.beforeHydration.inputs.has(input) || platform.firstLoad.inputs.has(input);
+  const grewOf = (/** @type {boolean} */ ofPlatform) =>
+    overBudget.length === 0
+      ? []
+      : growth(
+          previousInputs,
+          Object.fromEntries(Object.entries(inputs).filter(([i]) => isPlatform(i) === ofPlatform)),
+        );
+  const report = {
+    files,
+    ...totals,
+    pages: pageTotals,
+    platform,
+    overBudget,
+    grew: grewOf(false),
+    platformGrew: grewOf(true),
+  };
+  return { manifest, report, metafile };
 }
 
 /**

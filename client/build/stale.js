@@ -4,6 +4,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { INPUT_SIZES } from './input-sizes.js';
+import { PLATFORM_SIZES } from './platform-cache.js';
 
 /**
  * Removes what an earlier build left in outdir: every file that is not one of
@@ -12,7 +13,7 @@ import { INPUT_SIZES } from './input-sizes.js';
  * @param {Set<string>} outputs absolute paths of this build's files
  */
 export function removeStale(outdir, outputs) {
-  const records = new Set(['manifest.json', INPUT_SIZES].map((name) => path.join(outdir, name)));
+  const records = new Set(['manifest.json', INPUT_SIZES, PLATFORM_SIZES].map((name) => path.join(outdir, name)));
   /** @param {string} dir */
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
