@@ -34,8 +34,7 @@ function readPosters() {
     const box = img.getBoundingClientRect();
     const scroller = /** @type {HTMLElement} */ (img.closest('.row__cards'));
     const area = scroller.getBoundingClientRect();
-    const inView =
-      box.bottom > 0 && box.top < window.innerHeight && box.right > area.left && box.left < area.right;
+    const inView = box.bottom > 0 && box.top < window.innerHeight && box.right > area.left && box.left < area.right;
     return {
       id: img.closest('[data-title-id]')?.getAttribute('data-title-id') ?? '',
       inView,
