@@ -15,7 +15,7 @@ const IDLE_TIMEOUT_MS = 30_000;
  * @typedef {{ name: string, width: number, height: number, dpr: number, mobile: boolean }} Device
  * @typedef {{
  *   requested: number, inView: number, farOutside: number, widths: string[],
- *   lcpMs: number, lcpIsFirstPoster: boolean,
+ *   lcpMs: number, lcpIsFirstPoster: boolean, lastInViewMs: number,
  * }} PosterRun
  */
 
@@ -43,6 +43,8 @@ function readPosters() {
       // More than a whole screen width beyond the row's visible area.
       far: box.left > area.right + window.innerWidth || box.top > window.innerHeight * 2,
       high: img.getAttribute('fetchpriority') === 'high',
+      // When its file arrived (Resource Timing), for the last poster in view.
+      loadedAt: /** @type {any} */ (performance.getEntriesByName(img.currentSrc)[0])?.responseEnd ?? NaN,
     };
   });
   const lcp = /** @type {any} */ (window).__lcp;
@@ -128,5 +130,6 @@ function check(device, requested, seen) {
     widths: [...new Set(requested.values())].sort(),
     lcpMs: Math.round(seen.lcp.time),
     lcpIsFirstPoster: seen.lcp.isFirstPoster,
+    lastInViewMs: Math.round(Math.max(...inView.map((card) => card.loadedAt))),
   };
 }
