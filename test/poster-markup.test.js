@@ -1,7 +1,7 @@
 // @ts-check
 // What the server renders for posters (issue 26): a row's first few cards
 // with their poster, the others a placeholder of the same size that asks for
-// nothing, with a noscript copy for pages without JavaScript; the page's one
+// nothing on a phone, with a noscript copy for pages without JavaScript; the page's one
 // high-priority poster unchanged.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,6 +38,12 @@ test('a row renders its first posters; the others are placeholders with a noscri
         assert.match(shown, /card__art--later/, `row ${row} card ${position}: a placeholder`);
         assert.doesNotMatch(shown, /src/i, 'that asks for nothing');
         assert.match(card, /<noscript><img class="card__art [^"]*" src="[^"]+" srcSet="[^"]+"/, 'the no-JS poster');
+        // A laptop's first viewport loads from the markup: a source for wide enough viewports only.
+        const from = Number(/<source media="\(min-width: (\d+)px\)" srcSet="[^"]+ 320w"/.exec(card)?.[1]);
+        assert.ok(
+          from > 412 + 100 * (position - FIRST_POSTERS),
+          `row ${row} card ${position}: not on a phone (${from})`,
+        );
       }
     });
   }

@@ -1,5 +1,5 @@
 // @ts-check
-/* global document, window, PerformanceObserver -- the page-side functions run in the page */
+/* global document, window -- the page-side functions run in the page */
 // One fresh load of a page on one device, no scroll, no input: which posters
 // it asks for before it is idle, how many of them are in view, and its LCP.
 // Idle: hydrated (the marquee:interactive mark), then no request in flight

@@ -10,13 +10,13 @@ import { createElement } from 'react';
 
 /** @typedef {import('../../shared/graph/types.js').Title} Title */
 /** @typedef {import('../../shared/components/Poster.jsx').ImagePriority} ImagePriority */
-/** @typedef {import('react').ComponentType<{ title: Title, image: ImagePriority, later?: boolean }> & { paths: readonly string[] }} Card */
+/** @typedef {import('react').ComponentType<{ title: Title, image: ImagePriority, later?: boolean, shownFrom?: number }> & { paths: readonly string[] }} Card */
 /** @typedef {Record<string, unknown>} LooseProps */
 
 /**
  * @param {Card} card
  * @param {{ depth: number, props: number }} size levels of pass-through components, settings beside the title
- * @returns {import('react').FunctionComponent<{ title: Title, image: ImagePriority, later?: boolean }>}
+ * @returns {import('react').FunctionComponent<{ title: Title, image: ImagePriority, later?: boolean, shownFrom?: number }>}
  */
 export function stackOfPassThroughs(card, { depth, props }) {
   const titleKeys = ['id', 'boxart', ...card.paths];
@@ -29,14 +29,16 @@ export function stackOfPassThroughs(card, { depth, props }) {
       title: /** @type {Title} */ (title),
       image: /** @type {ImagePriority} */ (loose.image),
       later: /** @type {boolean | undefined} */ (loose.later),
+      shownFrom: /** @type {number | undefined} */ (loose.shownFrom),
     });
   };
   /** @type {import('react').FunctionComponent<LooseProps>} */
   let stack = Regroup;
   for (let level = depth - 1; level >= 0; level -= 1) stack = passThrough(stack, level);
   const settings = Object.fromEntries(Array.from({ length: props }, (_, i) => [`setting${i}`, i]));
-  /** @param {{ title: Title, image: ImagePriority, later?: boolean }} grouped */
-  const Spread = ({ title, image, later }) => createElement(stack, { ...settings, ...title, image, later });
+  /** @param {{ title: Title, image: ImagePriority, later?: boolean, shownFrom?: number }} grouped */
+  const Spread = ({ title, image, later, shownFrom }) =>
+    createElement(stack, { ...settings, ...title, image, later, shownFrom });
   return Spread;
 }
 

@@ -3,7 +3,7 @@
 import { memo, useRef } from 'react';
 import { TitleCard } from './TitleCard.jsx';
 import { useRenderSettings } from './RenderSettings.js';
-import { FIRST_POSTERS, usePosterReach } from './poster-reach.js';
+import { FIRST_POSTERS, shownFrom, usePosterReach } from './poster-reach.js';
 
 /** @typedef {import('../graph/types.js').Row} Row */
 /** @typedef {import('./Poster.jsx').ImagePriority} ImagePriority */
@@ -52,6 +52,7 @@ function TitleRowView({ row, eager = false, postersFirst = FIRST_POSTERS }) {
             title={title}
             image={imagePriority(eager, row.index, position)}
             later={position >= reach}
+            shownFrom={postersFirst > 0 && position >= postersFirst ? shownFrom(position) : undefined}
           />
         ))}
       </ul>

@@ -11,6 +11,15 @@ import { useEffect, useState } from 'react';
  */
 export const FIRST_POSTERS = 3;
 
+/**
+ * From which viewport width a card is in the first viewport, its left edge
+ * inside the row (views/partials/critical-css.hbs: rows padded 24px, cards
+ * 160px with a 12px gap): a laptop's server-rendered cards load from the
+ * markup, a phone's wait for the row's observer.
+ * @param {number} position of the card in its row
+ */
+export const shownFrom = (position) => 24 + 172 * position + 1;
+
 // Pitfall: posters fetched a screen or more before they can be seen compete
 // with the ones that are (a whole row on a phone); a quarter of the
 // scroller's width ahead, and of the viewport's height below, is enough for

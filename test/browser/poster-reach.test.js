@@ -1,5 +1,5 @@
 // @ts-check
-/* global document, window, requestIdleCallback -- page.evaluate and waitForFunction bodies run in the page */
+/* global document, window, requestIdleCallback, getComputedStyle -- page.evaluate and waitForFunction bodies run in the page */
 // Posters a phone can see, and little more (issue 26): on a phone, once the
 // page is idle, no poster of a card far outside its row's visible area has
 // been asked for; scrolling a row brings its next posters; the first poster
