@@ -26,6 +26,9 @@ after(async () => {
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true };
 const POSTER = /\/art\/([a-z0-9-]+)\.(\d+)w\./;
 
+/** @param {any} img an <img>: loaded, with pixels */
+const loaded = (img) => img?.complete && img.naturalWidth > 0;
+
 /** A phone's fresh load, hydrated, network quiet and the browser idle twice over; poster requests recorded. */
 async function openOnPhone() {
   const context = await browser.newContext(PHONE);
@@ -97,7 +100,7 @@ test('scrolling a row brings its next posters', async () => {
   await requested;
   // A title can sit in several rows: this row's card.
   const poster = await row.locator(`[data-title-id="${next}"] img.card__art`).elementHandle();
-  await page.waitForFunction((img) => img?.complete && img.naturalWidth > 0, poster);
+  await page.waitForFunction(loaded, poster);
   await context.close();
 });
 
@@ -109,7 +112,7 @@ test('without JavaScript, every card shows its poster (the noscript copy), no pl
   const last = row.last();
   await last.evaluate((card) => card.scrollIntoView({ inline: 'end', block: 'nearest' }));
   const shown = last.locator('img.card__art:not(.card__art--later)');
-  await page.waitForFunction((img) => img?.complete && img.naturalWidth > 0, await shown.elementHandle());
+  await page.waitForFunction(loaded, await shown.elementHandle());
   assert.equal(await last.locator('.card__art--later').evaluate((img) => getComputedStyle(img).display), 'none');
   await context.close();
 });
