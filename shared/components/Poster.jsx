@@ -43,8 +43,8 @@ export function Poster({ id, image, className, later = false, shownFrom }) {
     />
   );
   // Pitfall: native lazy loading fetched every card within about 600 px of
-  // its row's visible area and 1250 px below the viewport (29 posters on a
-  // phone showing 6): a card not near yet has no src, only its tint. The
+  // its row's visible area, rows 0 to 4 down (29 posters on a phone showing
+  // 6): a card not near yet has no src, only its tint. The
   // noscript copy is the page without JavaScript (views/page.hbs hides the
   // placeholder there); React never hydrates noscript content.
   // Pitfall: a laptop's first viewport left waiting for hydration: a
