@@ -25,11 +25,14 @@ export function stackOfPassThroughs(card, { depth, props }) {
     /** @type {Record<string, unknown>} */
     const title = {};
     for (const key of titleKeys) if (key in loose) title[key] = loose[key];
+    // The card's own optional props, only when a row set them.
+    const poster = Object.fromEntries(
+      ['later', 'shownFrom'].filter((key) => loose[key] !== undefined).map((key) => [key, loose[key]]),
+    );
     return createElement(card, {
       title: /** @type {Title} */ (title),
       image: /** @type {ImagePriority} */ (loose.image),
-      later: /** @type {boolean | undefined} */ (loose.later),
-      shownFrom: /** @type {number | undefined} */ (loose.shownFrom),
+      ...poster,
     });
   };
   /** @type {import('react').FunctionComponent<LooseProps>} */
