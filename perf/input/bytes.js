@@ -11,7 +11,13 @@ function postersInViewDone() {
     const box = img.getBoundingClientRect();
     return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
   });
-  return inView.length > 0 && inView.every((img) => /** @type {HTMLImageElement} */ (img).complete);
+  // A placeholder waiting for its row's observer is complete too, with no source.
+  return (
+    inView.length > 0 &&
+    inView.every(
+      (img) => /** @type {HTMLImageElement} */ (img).complete && /** @type {HTMLImageElement} */ (img).currentSrc,
+    )
+  );
 }
 
 /** @returns {{ images: number, bytes: number, unknown: number, types: string[] }} */

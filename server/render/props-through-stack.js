@@ -10,13 +10,13 @@ import { createElement } from 'react';
 
 /** @typedef {import('../../shared/graph/types.js').Title} Title */
 /** @typedef {import('../../shared/components/Poster.jsx').ImagePriority} ImagePriority */
-/** @typedef {import('react').ComponentType<{ title: Title, image: ImagePriority }> & { paths: readonly string[] }} Card */
+/** @typedef {import('react').ComponentType<{ title: Title, image: ImagePriority, later?: boolean, shownFrom?: number }> & { paths: readonly string[] }} Card */
 /** @typedef {Record<string, unknown>} LooseProps */
 
 /**
  * @param {Card} card
  * @param {{ depth: number, props: number }} size levels of pass-through components, settings beside the title
- * @returns {import('react').FunctionComponent<{ title: Title, image: ImagePriority }>}
+ * @returns {import('react').FunctionComponent<{ title: Title, image: ImagePriority, later?: boolean, shownFrom?: number }>}
  */
 export function stackOfPassThroughs(card, { depth, props }) {
   const titleKeys = ['id', 'boxart', ...card.paths];
@@ -25,17 +25,23 @@ export function stackOfPassThroughs(card, { depth, props }) {
     /** @type {Record<string, unknown>} */
     const title = {};
     for (const key of titleKeys) if (key in loose) title[key] = loose[key];
+    // The card's own optional props, only when a row set them.
+    const poster = Object.fromEntries(
+      ['later', 'shownFrom'].filter((key) => loose[key] !== undefined).map((key) => [key, loose[key]]),
+    );
     return createElement(card, {
       title: /** @type {Title} */ (title),
       image: /** @type {ImagePriority} */ (loose.image),
+      ...poster,
     });
   };
   /** @type {import('react').FunctionComponent<LooseProps>} */
   let stack = Regroup;
   for (let level = depth - 1; level >= 0; level -= 1) stack = passThrough(stack, level);
   const settings = Object.fromEntries(Array.from({ length: props }, (_, i) => [`setting${i}`, i]));
-  /** @param {{ title: Title, image: ImagePriority }} grouped */
-  const Spread = ({ title, image }) => createElement(stack, { ...settings, ...title, image });
+  /** @param {{ title: Title, image: ImagePriority, later?: boolean, shownFrom?: number }} grouped */
+  const Spread = ({ title, image, later, shownFrom }) =>
+    createElement(stack, { ...settings, ...title, image, later, shownFrom });
   return Spread;
 }
 

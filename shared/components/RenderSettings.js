@@ -12,7 +12,7 @@ import { CARD_FORMAT } from './card-format.js';
  * @typedef {{
  *   posterTemplate?: string | null,
  *   cardFormat: Readonly<import('./card-format.js').CardFormat>,
- *   rowCard?: import('react').ComponentType<{ title: import('../graph/types.js').Title, image: import('./Poster.jsx').ImagePriority }> | null,
+ *   rowCard?: import('react').ComponentType<{ title: import('../graph/types.js').Title, image: import('./Poster.jsx').ImagePriority, later?: boolean, shownFrom?: number }> | null,
  * }} Settings
  * posterTemplate: shared/poster.js's {id} and {width} template (empty: the
  * app's own posters); the server's and the client's must agree

@@ -65,7 +65,8 @@ export function RowPlaceholder({ index }) {
     };
   }, [loadRow, index, row, attempt]);
 
-  if (row) return <TitleRow row={row} />;
+  // No poster before its row's observer says near: rendered here, not hydrated.
+  if (row) return <TitleRow row={row} postersFirst={0} />;
   return (
     <section
       ref={ref}

@@ -15,9 +15,10 @@ import { useRenderSettings } from './RenderSettings.js';
  * Pitfall: props spread through stacks of components (Netflix TV UI, 2017): one
  * grouped `title`, no pass-through layers, static styles as CSS classes
  * (perf/exercises/09-props-through-stacks).
- * @param {{ title: Title, image: ImagePriority }} props
+ * @param {{ title: Title, image: ImagePriority, later?: boolean, shownFrom?: number }} props later,
+ *   shownFrom: when the poster loads (Poster.jsx)
  */
-function TitleCardView({ title, image }) {
+function TitleCardView({ title, image, later = false, shownFrom }) {
   const [open, setOpen] = useState(false);
   // Stable across renders, so memoized children see the same handler.
   const toggle = useCallback(() => setOpen((was) => !was), []);
@@ -30,7 +31,7 @@ function TitleCardView({ title, image }) {
   return (
     <li className="card" data-title-id={title.id}>
       <a className="card__link" href={`/title/${encodeURIComponent(title.id)}`}>
-        <Poster id={title.id} image={image} className="card__art" />
+        <Poster id={title.id} image={image} later={later} shownFrom={shownFrom} className="card__art" />
         <span className="card__name">{title.name}</span>
         <span className="card__meta">{meta}</span>
       </a>

@@ -1,8 +1,9 @@
 // @ts-check
 // One row of the catalog: a heading and a horizontally scrolling list of cards.
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { TitleCard } from './TitleCard.jsx';
 import { useRenderSettings } from './RenderSettings.js';
+import { FIRST_POSTERS, shownFrom, usePosterReach } from './poster-reach.js';
 
 /** @typedef {import('../graph/types.js').Row} Row */
 /** @typedef {import('./Poster.jsx').ImagePriority} ImagePriority */
@@ -23,14 +24,18 @@ function imagePriority(eager, rowIndex, position) {
 }
 
 /**
- * @param {{ row: Row, eager?: boolean }} props
+ * @param {{ row: Row, eager?: boolean, postersFirst?: number }} props
+ *   postersFirst: cards with their poster before the row's observer runs;
+ *   a row the client renders later (a placeholder filled in) has none
  */
-function TitleRowView({ row, eager = false }) {
+function TitleRowView({ row, eager = false, postersFirst = FIRST_POSTERS }) {
   const headingId = `row-${row.index}-name`;
   // Once per row, not per card: the card itself, or the server's wrapped one (exercise 09).
   const Card = useRenderSettings().rowCard ?? TitleCard;
+  const ref = useRef(/** @type {HTMLElement | null} */ (null));
+  const reach = usePosterReach(ref, row.titles, postersFirst);
   return (
-    <section className="row" data-row-index={row.index} data-row-state="loaded" aria-labelledby={headingId}>
+    <section ref={ref} className="row" data-row-index={row.index} data-row-state="loaded" aria-labelledby={headingId}>
       <h2 className="row__name" id={headingId}>
         {row.href ? (
           <a className="row__link" href={row.href}>
@@ -42,7 +47,13 @@ function TitleRowView({ row, eager = false }) {
       </h2>
       <ul className="row__cards">
         {row.titles.map((title, position) => (
-          <Card key={title.id} title={title} image={imagePriority(eager, row.index, position)} />
+          <Card
+            key={title.id}
+            title={title}
+            image={imagePriority(eager, row.index, position)}
+            later={position >= reach}
+            shownFrom={postersFirst > 0 && position >= postersFirst ? shownFrom(position) : undefined}
+          />
         ))}
       </ul>
     </section>

@@ -48,10 +48,13 @@ test('the page, its CSP and the rows loaded later all use the template', async (
   });
   await page.evaluate(() => document.querySelector('[data-row-index="8"]')?.scrollIntoView());
   await page.waitForSelector('[data-row-index="8"][data-row-state="loaded"] img.card__art', { timeout: 10_000 });
+  // Placeholders (posters waiting for their row to scroll near) name no URL at all.
   const sources = await page.evaluate(() =>
-    [...document.querySelectorAll('img.card__art')].map((img) => img.getAttribute('srcset') ?? ''),
+    [...document.querySelectorAll('img.card__art:not(.card__art--later)')].map(
+      (img) => img.getAttribute('srcset') ?? '',
+    ),
   );
-  assert.ok(sources.length > 30);
+  assert.ok(sources.length > 20);
   for (const srcset of sources)
     assert.match(
       srcset,

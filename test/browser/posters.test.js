@@ -49,7 +49,13 @@ const postersInView = (/** @type {import('playwright-core').Page} */ page) =>
           const box = img.getBoundingClientRect();
           return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
         });
-        if (!inView.every((img) => /** @type {HTMLImageElement} */ (img).complete)) return null;
+        // A placeholder (no src yet) is complete too: a poster is loaded once it has a source.
+        if (
+          !inView.every(
+            (img) => /** @type {HTMLImageElement} */ (img).complete && /** @type {HTMLImageElement} */ (img).currentSrc,
+          )
+        )
+          return null;
         return inView.map((element) => {
           const img = /** @type {HTMLImageElement} */ (element);
           return {
