@@ -19,9 +19,30 @@ const slice = (ms, durMs, name, args = {}) => ({ name, ph: 'X', ts: at(ms), dur:
 /** @param {string} id @param {string} url @param {string} type @param {number} startMs @param {number} endMs @param {number} bytes @param {number} [pid] */
 function request(id, url, type, startMs, endMs, bytes, pid = PAGE.pid) {
   return [
-    { name: 'ResourceSendRequest', ph: 'I', ts: at(startMs + 3), pid, tid: pid, args: { data: { requestId: id, url, resourceType: type } } },
-    { name: 'ResourceReceiveResponse', ph: 'I', ts: at(endMs - 1), pid, tid: pid, args: { data: { requestId: id, timing: { requestTime: at(startMs) / 1e6 } } } },
-    { name: 'ResourceFinish', ph: 'I', ts: at(endMs + 2), pid, tid: pid, args: { data: { requestId: id, finishTime: at(endMs) / 1e6, encodedDataLength: bytes } } },
+    {
+      name: 'ResourceSendRequest',
+      ph: 'I',
+      ts: at(startMs + 3),
+      pid,
+      tid: pid,
+      args: { data: { requestId: id, url, resourceType: type } },
+    },
+    {
+      name: 'ResourceReceiveResponse',
+      ph: 'I',
+      ts: at(endMs - 1),
+      pid,
+      tid: pid,
+      args: { data: { requestId: id, timing: { requestTime: at(startMs) / 1e6 } } },
+    },
+    {
+      name: 'ResourceFinish',
+      ph: 'I',
+      ts: at(endMs + 2),
+      pid,
+      tid: pid,
+      args: { data: { requestId: id, finishTime: at(endMs) / 1e6, encodedDataLength: bytes } },
+    },
   ];
 }
 
@@ -29,11 +50,31 @@ function request(id, url, type, startMs, endMs, bytes, pid = PAGE.pid) {
 function trace({ url = URL_, markMs = 1000 } = {}) {
   return [
     // about:blank's navigation, before the measured one
-    { name: 'navigationStart', ph: 'R', ts: at(-50), ...PAGE, args: { data: { documentLoaderURL: '', isLoadingMainFrame: true, navigationId: 'BLANK' } } },
-    { name: 'navigationStart', ph: 'R', ts: T0, ...PAGE, args: { data: { documentLoaderURL: url, isLoadingMainFrame: true, navigationId: 'NAV' } } },
+    {
+      name: 'navigationStart',
+      ph: 'R',
+      ts: at(-50),
+      ...PAGE,
+      args: { data: { documentLoaderURL: '', isLoadingMainFrame: true, navigationId: 'BLANK' } },
+    },
+    {
+      name: 'navigationStart',
+      ph: 'R',
+      ts: T0,
+      ...PAGE,
+      args: { data: { documentLoaderURL: url, isLoadingMainFrame: true, navigationId: 'NAV' } },
+    },
     ...(markMs === null
       ? []
-      : [{ name: 'marquee:interactive', ph: 'I', ts: at(markMs), ...PAGE, args: { data: { navigationId: 'NAV', startTime: markMs } } }]),
+      : [
+          {
+            name: 'marquee:interactive',
+            ph: 'I',
+            ts: at(markMs),
+            ...PAGE,
+            args: { data: { navigationId: 'NAV', startTime: markMs } },
+          },
+        ]),
     ...request('NAV', url, 'Document', 1, 80, 9000),
     ...request('2', ENTRY, 'Script', 100, 300, 60_000),
     ...request('3', 'http://127.0.0.1:3000/art/late.webp', 'Image', 1500, 1600, 2000), // after TTI
@@ -75,7 +116,10 @@ test('the window: requests that started before TTI, long tasks with their longes
     ],
   );
   const line = oneLine(w);
-  assert.match(line, /^TTI 1000 ms \(marquee:interactive\): 2 requests before it \(1 Script 58\.6 KB, 1 Document 9000 B\), 3 long tasks: /);
+  assert.match(
+    line,
+    /^TTI 1000 ms \(marquee:interactive\): 2 requests before it \(1 Script 58\.6 KB, 1 Document 9000 B\), 3 long tasks: /,
+  );
   assert.match(line, /120 ms \(100 ms v8\.evaluateModule \/assets\/index-ABC\.js\)/);
 });
 
@@ -107,6 +151,9 @@ test('a page without the mark (--url): the window ends at the in-page lab TTI', 
 });
 
 test('the median run is the middle TTI', () => {
-  const runs = [1800, 1500, 2400].map((ms, i) => ({ ...summarizeTraceWindow(trace({ markMs: ms }), { url: URL_, appTTI: ms }), run: i + 1 }));
+  const runs = [1800, 1500, 2400].map((ms, i) => ({
+    ...summarizeTraceWindow(trace({ markMs: ms }), { url: URL_, appTTI: ms }),
+    run: i + 1,
+  }));
   assert.equal(medianRun(runs)?.run, 1);
 });

@@ -21,10 +21,7 @@ test(
       const { stdout } = await new Promise((resolve, reject) => {
         execFile(
           process.execPath,
-          [
-            ...['--import', 'tsx', 'perf/tti/index.js', '--runs', '2', '--profile', 'none', '--json', json],
-            '--trace',
-          ],
+          [...['--import', 'tsx', 'perf/tti/index.js', '--runs', '2', '--profile', 'none', '--json', json], '--trace'],
           // VISITOR_STORE=memory: nothing written to the repo's data/.
           { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', VISITOR_STORE: 'memory' }, timeout: 170_000 },
           (error, out, err) =>
@@ -57,7 +54,8 @@ test(
         assert.ok(
           events.some(
             (/** @type {any} */ e) =>
-              e.name === 'navigationStart' && new URL(e.args?.data?.documentLoaderURL || 'about:blank').pathname === '/',
+              e.name === 'navigationStart' &&
+              new URL(e.args?.data?.documentLoaderURL || 'about:blank').pathname === '/',
           ),
           `run ${run}'s trace holds the page's navigation`,
         );

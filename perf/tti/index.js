@@ -80,14 +80,16 @@ await runTool('perf:tti', async (onStop) => {
   const { summary, vs } = printSummary({ url, runs, vsSide, vsRuns, options });
   const traceWindows = traceDir
     ? {
-        ...(vsSide ? { A: printTraceWindows({ url, runs, label: 'A: ' }) } : { runs: printTraceWindows({ url, runs }) }),
+        ...(vsSide
+          ? { A: printTraceWindows({ url, runs, label: 'A: ' }) }
+          : { runs: printTraceWindows({ url, runs }) }),
         ...(vsSide ? { B: printTraceWindows({ url: vsSide.url, runs: vsRuns, label: 'B: ' }) } : {}),
       }
     : null;
 
   // ── Lighthouse cross-check ──────────────────────────────────────────────────
   const { lighthouse, floorSummary, budgetLines } = options.lighthouse
-    ? await lighthouseCrossCheck({ url, options, profile, summary, progress })
+    ? await lighthouseCrossCheck({ url, options, profile, summary, progress, traceDir })
     : { lighthouse: null, floorSummary: null, budgetLines: null };
   await server?.stop();
 

@@ -24,7 +24,10 @@ import { format } from '../lib/format.js';
  *   measurement for a page that has not; traceDir: where each load's trace goes (null: untraced)
  * @returns {Promise<{ runs: Run[], vsRuns: Run[] }>} vsRuns: the --vs page's
  */
-export async function measureRuns(browser, { url, measuresItself, injectScript, vsSide, options, profile, progress, traceDir }) {
+export async function measureRuns(
+  browser,
+  { url, measuresItself, injectScript, vsSide, options, profile, progress, traceDir },
+) {
   /** @type {Run[]} */
   const runs = [];
   /** @type {Run[]} the --vs page's runs */

@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import { summarizeTraceWindow } from './trace-window.js';
 import { format } from '../lib/format.js';
 
+/** A trace that could not be read: flagged, with nothing in its window. */
+const NOTHING = { ok: false, tti: null, navigationUrl: null, requests: [], longTasks: [] };
+
 /**
  * Summarizes the runs' traces, prints them and returns the summaries (for --json).
  * @param {{ url: string, runs: import('./runs.js').Run[], label?: string }} side label: 'A: ' or 'B: ' with --vs
@@ -16,19 +19,21 @@ export function printTraceWindows({ url, runs, label = '' }) {
     .filter((run) => run.traceFile)
     .map((run) => {
       const file = /** @type {string} */ (run.traceFile);
-      let events = [];
+      let events;
       try {
         const trace = JSON.parse(readFileSync(file, 'utf8'));
         events = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
       } catch (error) {
         const why = `unreadable trace: ${error instanceof Error ? error.message : String(error)}`;
-        return { run: run.run, file, ok: false, problems: [why], tti: null, navigationUrl: null, requests: [], longTasks: [] };
+        return { run: run.run, file, ...NOTHING, problems: [why] };
       }
       const window = summarizeTraceWindow(events, { url, appTTI: run.metrics.appTTI, labTTI: run.metrics.labTTI });
       return { run: run.run, file, ...window };
     });
   if (windows.length === 0) return windows;
-  console.log(`\n${label}the TTI window in each run's trace (traced runs: the trace's own cost is in every figure above)`);
+  console.log(
+    `\n${label}the TTI window in each run's trace (traced runs: the trace's own cost is in every figure above)`,
+  );
   for (const w of windows) console.log(`  run ${w.run}: ${oneLine(w)}`);
   const median = medianRun(windows);
   if (median) {
@@ -85,7 +90,9 @@ function shortUrl(url) {
  * @returns {W | null}
  */
 export function medianRun(windows) {
-  const timed = windows.filter((w) => w.tti).sort((a, b) => /** @type {any} */ (a.tti).ms - /** @type {any} */ (b.tti).ms);
+  const timed = windows
+    .filter((w) => w.tti)
+    .sort((a, b) => /** @type {any} */ (a.tti).ms - /** @type {any} */ (b.tti).ms);
   return timed[Math.floor((timed.length - 1) / 2)] ?? null;
 }
 

@@ -1,37 +1,16 @@
 // @ts-check
 // What a run's Chromium trace says happened before TTI: the requests that
 // started in the window and the main thread's long tasks, each with the work
-// that took most of it. Pure: events in, summary out (test/perf-tti-trace.test.js).
+// that took most of it (trace-long-tasks.js). Pure: events in, summary out
+// (test/perf-tti-trace.test.js).
 // Before summarizing it checks that the trace is the measured load: a main-frame
 // navigation to the measured URL and, on a page that marks it, the app's
 // marquee:interactive mark of that same navigation, at the time the page reported.
+import { longTasksOf } from './trace-long-tasks.js';
 
 export const APP_TTI_MARK = 'marquee:interactive';
-export const LONG_TASK_MS = 50;
 // The in-page figure is the mark's startTime rounded by the measuring code.
 const MARK_TOLERANCE_MS = 2;
-// Work a long task is made of, named in the summary: the longest one inside the task.
-const WORK = new Set([
-  'EvaluateScript',
-  'v8.evaluateModule',
-  'v8.compile',
-  'v8.compileModule',
-  'FunctionCall',
-  'ParseHTML',
-  'TimerFire',
-  'EventDispatch',
-  'FireAnimationFrame',
-  'RunMicrotasks',
-  'UpdateLayoutTree',
-  'Layout',
-  'Paint',
-  'MajorGC',
-  'MinorGC',
-  'V8.GC_SCAVENGER',
-  'V8.GC_MARK_COMPACTOR',
-]);
-// Frames around any task's work: never the answer to "what was it doing".
-const WRAPPERS = new Set(['ThreadControllerImpl::RunTask', 'Receive mojo message', 'Receive mojo reply', 'RunTask']);
 
 /**
  * @typedef {{ name: string, ph?: string, ts: number, dur?: number, pid: number, tid: number, args?: any }} TraceEvent
@@ -58,7 +37,14 @@ export function summarizeTraceWindow(events, { url, appTTI, labTTI }) {
   const problems = [];
   const navigation = findNavigation(events, url);
   if (!navigation) {
-    return { ok: false, problems: [`no main-frame navigation in the trace`], tti: null, navigationUrl: null, requests: [], longTasks: [] };
+    return {
+      ok: false,
+      problems: [`no main-frame navigation in the trace`],
+      tti: null,
+      navigationUrl: null,
+      requests: [],
+      longTasks: [],
+    };
   }
   const navigationUrl = navigation.args.data.documentLoaderURL;
   if (!sameUrl(navigationUrl, url)) problems.push(`the trace navigates to ${navigationUrl}, not ${url}`);
@@ -70,9 +56,12 @@ export function summarizeTraceWindow(events, { url, appTTI, labTTI }) {
   let tti = null;
   if (mark) {
     tti = { ms: msOf(mark.ts), source: APP_TTI_MARK };
-    if (appTTI === undefined) problems.push('the trace has the marquee:interactive mark but the page reported no App TTI');
+    if (appTTI === undefined)
+      problems.push('the trace has the marquee:interactive mark but the page reported no App TTI');
     else if (Math.abs(mark.args.data.startTime - appTTI) > MARK_TOLERANCE_MS)
-      problems.push(`the trace's mark is at ${Math.round(mark.args.data.startTime)} ms, the page reported ${Math.round(appTTI)} ms`);
+      problems.push(
+        `the trace's mark is at ${Math.round(mark.args.data.startTime)} ms, the page reported ${Math.round(appTTI)} ms`,
+      );
   } else if (appTTI !== undefined) {
     problems.push(`the page reported App TTI ${Math.round(appTTI)} ms but the trace has no marquee:interactive mark`);
   } else if (labTTI !== undefined) {
@@ -85,7 +74,9 @@ export function summarizeTraceWindow(events, { url, appTTI, labTTI }) {
   const requests = requestsOf(events, navigation, msOf).filter((r) => tti && r.startMs >= 0 && r.startMs < tti.ms);
   if (tti && !requests.some((r) => r.type === 'Document' && sameUrl(r.url, navigationUrl)))
     problems.push('the trace has no request for the page itself before TTI');
-  const longTasks = tti ? longTasksOf(events, navigation, msOf).filter((t) => t.startMs >= 0 && t.startMs < tti.ms) : [];
+  const longTasks = tti
+    ? longTasksOf(events, navigation, msOf).filter((t) => t.startMs >= 0 && t.startMs < tti.ms)
+    : [];
   return { ok: problems.length === 0, problems, tti, navigationUrl, requests, longTasks };
 }
 
@@ -133,7 +124,11 @@ function requestsOf(events, navigation, msOf) {
       const { url, requestId, resourceType } = e.args.data;
       const finish = finishes.get(requestId);
       // finishTime: seconds on the trace's clock, when the network stack finished (0 when unknown).
-      const finishTs = finish ? (finish.args.data.finishTime > 0 ? finish.args.data.finishTime * 1e6 : finish.ts) : null;
+      const finishTs = finish
+        ? finish.args.data.finishTime > 0
+          ? finish.args.data.finishTime * 1e6
+          : finish.ts
+        : null;
       const parsed = URL.canParse(url) ? new URL(url) : null;
       return {
         url,
@@ -146,54 +141,4 @@ function requestsOf(events, navigation, msOf) {
       };
     })
     .sort((a, b) => a.startMs - b.startMs);
-}
-
-/**
- * Top-level tasks of the page's main thread (the navigation's) over LONG_TASK_MS.
- * @param {TraceEvent[]} events
- * @param {TraceEvent} navigation
- * @param {(ts: number) => number} msOf
- * @returns {LongTask[]}
- */
-function longTasksOf(events, navigation, msOf) {
-  const onMain = events
-    .filter((e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === 'X' && typeof e.dur === 'number')
-    .sort((a, b) => a.ts - b.ts);
-  /** @type {LongTask[]} */
-  const tasks = [];
-  let taskEnd = -Infinity;
-  for (const task of onMain) {
-    if (task.name !== 'RunTask' || task.ts < taskEnd) continue; // a task nested in one already seen
-    taskEnd = task.ts + /** @type {number} */ (task.dur);
-    if (/** @type {number} */ (task.dur) / 1000 <= LONG_TASK_MS) continue;
-    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + /** @type {number} */ (e.dur) <= taskEnd);
-    // Else the longest event that is not a wrapper (e.g. V8.StackGuard); none: the thread
-    // was busy with nothing traced (or descheduled: the cores are shared).
-    const work =
-      longest(inside.filter((e) => WORK.has(e.name))) ?? longest(inside.filter((e) => !WRAPPERS.has(e.name)));
-    const withUrl = work && (urlOf(work) ? work : longest(inside.filter((e) => within(e, work) && urlOf(e))));
-    tasks.push({
-      startMs: msOf(task.ts),
-      durationMs: /** @type {number} */ (task.dur) / 1000,
-      work: work?.name ?? null,
-      workMs: work ? /** @type {number} */ (work.dur) / 1000 : 0,
-      url: withUrl ? urlOf(withUrl) : null,
-    });
-  }
-  return tasks;
-}
-
-/** @param {TraceEvent[]} events */
-function longest(events) {
-  return events.reduce((best, e) => (best === null || /** @type {number} */ (e.dur) > /** @type {number} */ (best.dur) ? e : best), /** @type {TraceEvent | null} */ (null));
-}
-
-/** @param {TraceEvent} e @param {TraceEvent} outer */
-function within(e, outer) {
-  return e.ts >= outer.ts && e.ts + /** @type {number} */ (e.dur) <= outer.ts + /** @type {number} */ (outer.dur);
-}
-
-/** @param {TraceEvent} e @returns {string | null} */
-function urlOf(e) {
-  return e.args?.data?.url || e.args?.beginData?.url || e.args?.fileName || null;
 }
