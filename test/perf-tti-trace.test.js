@@ -9,6 +9,7 @@ import { oneLine, medianRun } from '../perf/tti/trace-report.js';
 
 const URL_ = 'http://127.0.0.1:3000/';
 const ENTRY = 'http://127.0.0.1:3000/assets/index-ABC.js';
+const CHUNK = 'http://127.0.0.1:3000/assets/chunks/home-XYZ.js';
 const T0 = 1_000_000_000; // navigation start, µs on the trace's clock
 const at = (/** @type {number} */ ms) => T0 + ms * 1000;
 const PAGE = { pid: 10, tid: 10 };
@@ -90,6 +91,34 @@ function trace({ url = URL_, markMs = 1000 } = {}) {
     slice(731, 35, 'EvaluateScript', { data: { url: ENTRY } }),
     slice(705, 55, 'RunTask'), // nested in the one above: not a task of its own
     slice(800, 60, 'RunTask'), // nothing traced inside
+    // 90 ms of a chunk's module evaluation: no URL on any event inside, the sampler names it
+    slice(880, 90, 'RunTask'),
+    slice(881, 88, 'v8.evaluateModule'),
+    slice(300, 1, 'v8.compileModule', { data: { scriptId: 7, url: CHUNK } }),
+    { name: 'Profile', ph: 'P', id: '0x1', ts: at(0), ...PAGE, args: { data: { startTime: at(0) } } },
+    {
+      name: 'ProfileChunk',
+      ph: 'P',
+      id: '0x1',
+      ts: at(990),
+      pid: PAGE.pid,
+      tid: 77, // the sampler's own thread
+      args: {
+        data: {
+          cpuProfile: {
+            nodes: [
+              { id: 1, callFrame: { functionName: '(root)', scriptId: 0 } },
+              { id: 2, callFrame: { functionName: '(program)', scriptId: 0 }, parent: 1 },
+              { id: 3, callFrame: { functionName: 'render', scriptId: 7 }, parent: 1 },
+              { id: 4, callFrame: { functionName: 'x', scriptId: 8, url: ENTRY }, parent: 1 },
+            ],
+            samples: [2, 3, 3, 3, 4],
+          },
+          // at 900, 910, 920, 930, 940 ms: 3 of 5 in the chunk's code
+          timeDeltas: [900_000, 10_000, 10_000, 10_000, 10_000],
+        },
+      },
+    },
     slice(1200, 80, 'RunTask'), // after TTI
     { name: 'RunTask', ph: 'X', ts: at(450), dur: 90_000, pid: 99, tid: 99 }, // another process
   ];
@@ -108,19 +137,21 @@ test('the window: requests that started before TTI, long tasks with their longes
     ],
   );
   assert.deepEqual(
-    w.longTasks.map((t) => [t.startMs, t.durationMs, t.work, t.workMs, t.url]),
+    w.longTasks.map((t) => [t.startMs, t.durationMs, t.work, t.workMs, t.url, t.sampledShare]),
     [
-      [400, 120, 'v8.evaluateModule', 100, ENTRY],
-      [700, 70, 'EvaluateScript', 35, ENTRY],
-      [800, 60, null, 0, null],
+      [400, 120, 'v8.evaluateModule', 100, ENTRY, null],
+      [700, 70, 'EvaluateScript', 35, ENTRY, null],
+      [800, 60, null, 0, null, null],
+      [880, 90, 'v8.evaluateModule', 88, CHUNK, 0.6],
     ],
   );
   const line = oneLine(w);
   assert.match(
     line,
-    /^TTI 1000 ms \(marquee:interactive\): 2 requests before it \(1 Script 58\.6 KB, 1 Document 9000 B\), 3 long tasks: /,
+    /^TTI 1000 ms \(marquee:interactive\): 2 requests before it \(1 Script 58\.6 KB, 1 Document 9000 B\), 4 long tasks: /,
   );
   assert.match(line, /120 ms \(100 ms v8\.evaluateModule \/assets\/index-ABC\.js\)/);
+  assert.match(line, /90 ms \(88 ms v8\.evaluateModule \/assets\/chunks\/home-XYZ\.js in 60% of samples\)/);
 });
 
 test('a trace that is not the measured load is flagged', () => {

@@ -3,6 +3,8 @@
 // thread's top-level tasks over LONG_TASK_MS, each with the longest traced work
 // inside it and that work's script.
 
+import { sampledScripts } from './trace-samples.js';
+
 export const LONG_TASK_MS = 50;
 // Work a long task is made of, named in the summary: the longest one inside the task.
 const WORK = new Set([
@@ -43,6 +45,7 @@ export function longTasksOf(events, navigation, msOf) {
   const onMain = events
     .filter((e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === 'X' && typeof e.dur === 'number')
     .sort((a, b) => a.ts - b.ts);
+  const sampled = sampledScripts(events, navigation);
   /** @type {LongTask[]} */
   const tasks = [];
   let taskEnd = -Infinity;
@@ -58,12 +61,14 @@ export function longTasksOf(events, navigation, msOf) {
     const work =
       longest(inside.filter((e) => WORK.has(e.name))) ?? longest(inside.filter((e) => !WRAPPERS.has(e.name)));
     const withUrl = work && (urlOf(work) ? work : longest(inside.filter((e) => within(e, work) && urlOf(e))));
+    const samples = withUrl ? null : sampled(task.ts, taskEnd);
     tasks.push({
       startMs: msOf(task.ts),
       durationMs: /** @type {number} */ (task.dur) / 1000,
       work: work?.name ?? null,
       workMs: work ? /** @type {number} */ (work.dur) / 1000 : 0,
-      url: withUrl ? urlOf(withUrl) : null,
+      url: withUrl ? urlOf(withUrl) : (samples?.url ?? null),
+      sampledShare: samples ? samples.share : null,
     });
   }
   return tasks;

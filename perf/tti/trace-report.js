@@ -74,8 +74,13 @@ export function oneLine(w) {
 
 /** @param {import('./trace-window.js').LongTask} t */
 function taskText(t) {
-  if (!t.work) return `${format(t.durationMs, 'ms')} (nothing traced inside)`;
-  return `${format(t.durationMs, 'ms')} (${format(t.workMs, 'ms')} ${t.work}${t.url ? ` ${shortUrl(t.url)}` : ''})`;
+  const script = !t.url
+    ? ''
+    : t.sampledShare === null
+      ? ` ${shortUrl(t.url)}`
+      : ` ${shortUrl(t.url)} in ${Math.round(t.sampledShare * 100)}% of samples`;
+  const work = t.work ? `${format(t.workMs, 'ms')} ${t.work}` : 'nothing traced inside';
+  return `${format(t.durationMs, 'ms')} (${work}${script})`;
 }
 
 /** @param {string} url */

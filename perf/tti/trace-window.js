@@ -13,11 +13,12 @@ export const APP_TTI_MARK = 'marquee:interactive';
 const MARK_TOLERANCE_MS = 2;
 
 /**
- * @typedef {{ name: string, ph?: string, ts: number, dur?: number, pid: number, tid: number, args?: any }} TraceEvent
+ * @typedef {{ name: string, ph?: string, ts: number, dur?: number, pid: number, tid: number, id?: string, args?: any }} TraceEvent
  * @typedef {{ url: string, path: string, type: string, startMs: number, endMs: number | null, transferBytes: number | null, failed: boolean }} TraceRequest
  *   endMs: when the response finished (null: not by the end of the trace); transferBytes: as sent (encoded)
- * @typedef {{ startMs: number, durationMs: number, work: string | null, workMs: number, url: string | null }} LongTask
- *   work: the longest event inside the task; url: its script, or the longest script event's inside it
+ * @typedef {{ startMs: number, durationMs: number, work: string | null, workMs: number, url: string | null, sampledShare: number | null }} LongTask
+ *   work: the longest event inside the task; url: its script, or the longest script event's inside it, else
+ *   the script the JS sampler found running most in it (sampledShare: in that share of its samples)
  * @typedef {{
  *   ok: boolean, problems: string[],
  *   tti: { ms: number, source: 'marquee:interactive' | 'lab TTI (in page)' } | null,
