@@ -78,14 +78,14 @@ await runTool('perf:tti', async (onStop) => {
 
   // ── Summary ─────────────────────────────────────────────────────────────────
   const { summary, vs } = printSummary({ url, runs, vsSide, vsRuns, options });
-  const traceWindows = traceDir
-    ? {
-        ...(vsSide
-          ? { A: printTraceWindows({ url, runs, label: 'A: ' }) }
-          : { runs: printTraceWindows({ url, runs }) }),
-        ...(vsSide ? { B: printTraceWindows({ url: vsSide.url, runs: vsRuns, label: 'B: ' }) } : {}),
-      }
-    : null;
+  // With --vs, each side's windows apart (A and B), as the tables are.
+  let traceWindows = null;
+  if (traceDir && vsSide)
+    traceWindows = {
+      A: printTraceWindows({ url, runs, label: 'A: ' }),
+      B: printTraceWindows({ url: vsSide.url, runs: vsRuns, label: 'B: ' }),
+    };
+  else if (traceDir) traceWindows = { runs: printTraceWindows({ url, runs }) };
 
   // ── Lighthouse cross-check ──────────────────────────────────────────────────
   const { lighthouse, floorSummary, budgetLines } = options.lighthouse
