@@ -69,7 +69,8 @@ test(
       }
       assert.match(a.file, /vs-traces[/\\]run-1A\.json$/);
       // (Either may have a shorter one at its start: the injected measurement's evaluation.)
-      const busyOf = (/** @type {{ durationMs: number }}[] */ tasks) => tasks.find((t) => t.durationMs >= BUSY_MS - 50);
+      const busyOf = (/** @type {{ durationMs: number, work: string | null }[]} */ tasks) =>
+        tasks.find((t) => t.durationMs >= BUSY_MS - 50);
       assert.equal(busyOf(a.longTasks), undefined, 'the quiet page has no long task that long');
       const busy = busyOf(b.longTasks);
       assert.ok(busy, `B's trace holds its long task: ${JSON.stringify(b.longTasks)}`);
