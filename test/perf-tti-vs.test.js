@@ -15,48 +15,73 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUSY_MS = 400;
 
-test('perf:tti --vs measures both pages alternately and prints B / A', { timeout: 180_000 }, async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'marquee-tti-vs-'));
-  const page = createServer((req, res) => {
-    // /busy blocks its main thread once, after its first paint: a long task the quiet page lacks.
-    const script =
-      req.url === '/busy'
-        ? `<script>addEventListener('load', () => setTimeout(() => { const end = performance.now() + ${BUSY_MS}; while (performance.now() < end); }, 300));</script>`
-        : '';
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><title>vs</title><h1>A page</h1>${script}`);
-  });
-  page.listen(0, '127.0.0.1');
-  await once(page, 'listening');
-  const { port } = /** @type {import('node:net').AddressInfo} */ (page.address());
-  const json = path.join(dir, 'vs.json');
-  try {
-    const { code, stdout, stderr } = await new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        [
-          ...['--import', 'tsx', 'perf/tti/index.js', '--url', `http://127.0.0.1:${port}/quiet`],
-          ...['--vs', `http://127.0.0.1:${port}/busy`, '--runs', '1', '--profile', 'none', '--json', json],
-        ],
-        { cwd: ROOT, timeout: 170_000 },
-        (error, out, err) => resolve({ code: error ? (error.code ?? 'killed') : 0, stdout: out, stderr: err }),
-      );
+test(
+  "perf:tti --vs measures both pages alternately and prints B / A; --trace finds B's long task",
+  { timeout: 180_000 },
+  async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'marquee-tti-vs-'));
+    const page = createServer((req, res) => {
+      // /busy blocks its main thread once, after its first paint: a long task the quiet page lacks.
+      const script =
+        req.url === '/busy'
+          ? `<script>addEventListener('load', () => setTimeout(() => { const end = performance.now() + ${BUSY_MS}; while (performance.now() < end); }, 300));</script>`
+          : '';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>vs</title><h1>A page</h1>${script}`);
     });
-    assert.equal(code, 0, `perf:tti failed\n${stdout}\n${stderr}`);
-    assert.match(stderr, /run 1\/1 A: /);
-    assert.match(stderr, /run 1\/1 B: /);
-    assert.match(stdout, /B: http:\/\/127\.0\.0\.1:\d+\/busy/);
-    assert.match(stdout, /ratio B \/ A of the medians: /);
-    const result = JSON.parse(readFileSync(json, 'utf8'));
-    assert.equal(result.runs.length, 1);
-    assert.equal(result.vs.runs.length, 1);
-    assert.ok(
-      result.vs.summary.tbt.median >= BUSY_MS - 50 - 60,
-      `B's long task counts as blocking time (${result.vs.summary.tbt.median} ms)`,
-    );
-    assert.equal(result.summary.tbt.median, 0, 'the quiet page blocks nothing');
-  } finally {
-    page.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+    page.listen(0, '127.0.0.1');
+    await once(page, 'listening');
+    const { port } = /** @type {import('node:net').AddressInfo} */ (page.address());
+    const json = path.join(dir, 'vs.json');
+    try {
+      const { code, stdout, stderr } = await new Promise((resolve) => {
+        execFile(
+          process.execPath,
+          [
+            ...['--import', 'tsx', 'perf/tti/index.js', '--url', `http://127.0.0.1:${port}/quiet`],
+            ...['--vs', `http://127.0.0.1:${port}/busy`, '--runs', '1', '--profile', 'none', '--json', json],
+            '--trace',
+          ],
+          { cwd: ROOT, timeout: 170_000 },
+          (error, out, err) => resolve({ code: error ? (error.code ?? 'killed') : 0, stdout: out, stderr: err }),
+        );
+      });
+      assert.equal(code, 0, `perf:tti failed\n${stdout}\n${stderr}`);
+      assert.match(stderr, /run 1\/1 A: /);
+      assert.match(stderr, /run 1\/1 B: /);
+      assert.match(stdout, /B: http:\/\/127\.0\.0\.1:\d+\/busy/);
+      assert.match(stdout, /ratio B \/ A of the medians: /);
+      const result = JSON.parse(readFileSync(json, 'utf8'));
+      assert.equal(result.runs.length, 1);
+      assert.equal(result.vs.runs.length, 1);
+      assert.ok(
+        result.vs.summary.tbt.median >= BUSY_MS - 50 - 60,
+        `B's long task counts as blocking time (${result.vs.summary.tbt.median} ms)`,
+      );
+      assert.equal(result.summary.tbt.median, 0, 'the quiet page blocks nothing');
+
+      // --trace on pages that do not mark hydration: each side's window ends at its lab TTI.
+      const [a] = result.traceWindows.A;
+      const [b] = result.traceWindows.B;
+      for (const side of [a, b]) {
+        assert.equal(side.ok, true, `the trace is the measured load: ${side.problems}`);
+        assert.equal(side.tti.source, 'lab TTI (in page)');
+      }
+      assert.match(a.file, /vs-traces[/\\]run-1A\.json$/);
+      // (Either may have a shorter one at its start: the injected measurement's evaluation.)
+      const busyOf = (/** @type {{ durationMs: number, work: string | null }[]} */ tasks) =>
+        tasks.find((t) => t.durationMs >= BUSY_MS - 50);
+      assert.equal(busyOf(a.longTasks), undefined, 'the quiet page has no long task that long');
+      const busy = busyOf(b.longTasks);
+      assert.ok(busy, `B's trace holds its long task: ${JSON.stringify(b.longTasks)}`);
+      assert.equal(busy.work, 'TimerFire', 'attributed to the timer that ran it');
+      assert.match(
+        stdout,
+        /run 1: TTI \d+ ms \(lab TTI \(in page\)\): \d+ requests before it .*long tasks: \d+ ms \(\d+ ms TimerFire \/busy\)/,
+      );
+    } finally {
+      page.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

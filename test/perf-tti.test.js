@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 test(
-  'perf:tti --runs 2 --profile none --json FILE --trace DIR measures Marquee and writes the summary and traces',
+  'perf:tti --runs 2 --profile none --json FILE --trace measures Marquee, writes the summary and traces, and sums up the TTI window',
   { timeout: 180_000 },
   async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'marquee-tti-'));
@@ -21,10 +21,7 @@ test(
       const { stdout } = await new Promise((resolve, reject) => {
         execFile(
           process.execPath,
-          [
-            ...['--import', 'tsx', 'perf/tti/index.js', '--runs', '2', '--profile', 'none', '--json', json],
-            ...['--trace', path.join(dir, 'traces')],
-          ],
+          [...['--import', 'tsx', 'perf/tti/index.js', '--runs', '2', '--profile', 'none', '--json', json], '--trace'],
           // VISITOR_STORE=memory: nothing written to the repo's data/.
           { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', VISITOR_STORE: 'memory' }, timeout: 170_000 },
           (error, out, err) =>
@@ -49,14 +46,32 @@ test(
         assert.ok(run.htmlBytes > 1000 && run.requests > 2);
       }
       assert.ok(existsSync(path.join(dir, 'tti.svg')), 'the chart is written next to the JSON');
+      const entry = JSON.parse(readFileSync(path.join(ROOT, 'dist/client/manifest.json'), 'utf8')).entry;
       for (const run of [1, 2]) {
-        const trace = JSON.parse(readFileSync(path.join(dir, 'traces', `run-${run}.json`), 'utf8'));
+        // Beside --json: FILE-traces/ (tti.json → tti-traces/).
+        const trace = JSON.parse(readFileSync(path.join(dir, 'tti-traces', `run-${run}.json`), 'utf8'));
         const events = Array.isArray(trace) ? trace : trace.traceEvents;
         assert.ok(
-          events.some((/** @type {{ name?: string }} */ e) => e.name === 'firstContentfulPaint'),
-          `run ${run}'s trace holds the page's first contentful paint`,
+          events.some(
+            (/** @type {any} */ e) =>
+              e.name === 'navigationStart' &&
+              new URL(e.args?.data?.documentLoaderURL || 'about:blank').pathname === '/',
+          ),
+          `run ${run}'s trace holds the page's navigation`,
         );
+        assert.ok(
+          events.some((/** @type {{ name?: string }} */ e) => e.name === 'marquee:interactive'),
+          `run ${run}'s trace holds the hydration mark`,
+        );
+        const window = result.traceWindows.runs.find((/** @type {{ run: number }} */ w) => w.run === run);
+        assert.equal(window.ok, true, `run ${run}'s trace is the measured load: ${window.problems}`);
+        assert.ok(
+          window.requests.some((/** @type {{ path: string }} */ r) => r.path === entry),
+          `run ${run}: the entry script ${entry} is among the requests before TTI`,
+        );
+        assert.match(stdout, new RegExp(`run ${run}: TTI \\d+ ms \\(marquee:interactive\\): \\d+ requests before it`));
       }
+      assert.ok(stdout.includes(`Script     ${entry}`), 'the median run lists the entry script among its requests');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

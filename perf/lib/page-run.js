@@ -7,6 +7,21 @@ import { applyThrottling, contextOptions } from './throttling.js';
 import { GRID_SELECTOR } from '../../client/measure/key-input.js';
 import { watchNetwork } from './page-network.js';
 
+// What DevTools' Performance panel records, less its costliest parts (screenshots,
+// the high-resolution JS sampler, every thread's `toplevel` tasks: on 2 shared
+// cores they slow the load itself, and they were half the file),
+// plus `loading` (the network's start and end) and user timing (the TTI mark).
+export const TRACE_CATEGORIES = [
+  '-*',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'loading',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
 /**
  * @typedef {{
  *   metrics: Record<string, number>,
@@ -48,7 +63,7 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
     if (injectScript) await page.addInitScript(injectScript);
 
     // Tracing costs the page some time itself: compare traced runs with traced runs.
-    if (traceFile) await browser.startTracing(page, { path: traceFile, screenshots: true });
+    if (traceFile) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
     await page.goto(url, { waitUntil: 'load', timeout: capMs + 60_000 });
     try {
       // Ended: found, not found at the cap, or unsupported (not merely "not started yet").

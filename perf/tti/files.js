@@ -8,6 +8,17 @@ import { availableParallelism } from 'node:os';
 import { runsChartSvg } from './chart.js';
 
 /**
+ * Where this run's files go, without extension: --json's FILE, else a new
+ * perf/results/tti-<time> (the chart adds .svg, --trace a -traces folder).
+ * @param {import('./options.js').TTIOptions} options
+ */
+export function resultsBase(options) {
+  return options.json
+    ? options.json.replace(/\.json$/i, '')
+    : path.join('perf', 'results', `tti-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+}
+
+/**
  * Writes the files and prints where they are.
  * @param {{
  *   url: string,
@@ -20,7 +31,9 @@ import { runsChartSvg } from './chart.js';
  *   lighthouse: object | null,
  *   floorSummary: object | null,
  *   budgetLines: ReturnType<typeof import('./budget.js').checkBudget> | null,
- * }} measured
+ *   base: string,
+ *   traceWindows: object | null,
+ * }} measured base: from resultsBase; traceWindows: --trace's summaries
  */
 export function writeResults({
   url,
@@ -33,11 +46,11 @@ export function writeResults({
   lighthouse,
   floorSummary,
   budgetLines,
+  base,
+  traceWindows,
 }) {
   const jsonFile = options.json ?? null;
-  const chartFile = jsonFile
-    ? jsonFile.replace(/\.json$/i, '') + '.svg'
-    : path.join('perf', 'results', `tti-${new Date().toISOString().replace(/[:.]/g, '-')}.svg`);
+  const chartFile = `${base}.svg`;
   mkdirSync(path.dirname(path.resolve(chartFile)), { recursive: true });
   writeFileSync(chartFile, runsChartSvg(runs, `${url} · ${options.profile} · ${runs.length} runs`));
   if (jsonFile) {
@@ -56,6 +69,7 @@ export function writeResults({
       lighthouse,
       floor: floorSummary,
       budget: budgetLines,
+      traceWindows,
     };
     writeFileSync(jsonFile, `${JSON.stringify(document, null, 2)}\n`);
     console.log(`\nwrote ${jsonFile} and ${chartFile}`);

@@ -1,5 +1,5 @@
 // @ts-check
-// npm run perf:tti -- [--url URL] [--runs N] [--profile none|desktop|mobile] [--json FILE] [--lighthouse] [--floor] [--budget FILE]
+// npm run perf:tti -- [--url URL] [--runs N] [--profile none|desktop|mobile] [--json FILE] [--trace] [--lighthouse] [--floor] [--budget FILE]
 // Time To Interactive in real browsers: N fresh headless Chromium page loads
 // of Marquee (started here, as `npm start` runs it) or of any --url, each
 // under the profile's CDP throttling, measured by the page's own modules
@@ -7,8 +7,10 @@
 // min / median / p90 / max and spread; --json writes the runs, the summary
 // and an SVG chart of the runs. See README, "Measuring Time To Interactive".
 // The phases live beside this file: runs.js (the page loads), print-summary.js
-// (the tables), lighthouse-check.js (--lighthouse) and files.js (--json).
+// (the tables), trace-report.js (--trace), lighthouse-check.js (--lighthouse)
+// and files.js (--json).
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { launchBrowser } from '../../test/helpers/browser.js';
 import { readOptions } from './options.js';
@@ -18,7 +20,8 @@ import { measureScript, pageMeasuresItself } from './inject-measure.js';
 import { measureRuns } from './runs.js';
 import { printSummary } from './print-summary.js';
 import { lighthouseCrossCheck } from './lighthouse-check.js';
-import { writeResults } from './files.js';
+import { resultsBase, writeResults } from './files.js';
+import { printTraceWindows } from './trace-report.js';
 import { runTool } from '../lib/run-tool.js';
 
 const options = readOptions(process.argv.slice(2));
@@ -50,9 +53,11 @@ await runTool('perf:tti', async (onStop) => {
   if (options.runs === 1) progress('  warning: one run is anecdote, not measurement; use --runs 5 or more');
 
   // ── Runs ────────────────────────────────────────────────────────────────────
-  if (options.trace) {
-    mkdirSync(options.trace, { recursive: true });
-    progress(`  a Chromium trace per run in ${options.trace}/run-N.json (DevTools › Performance › Load profile)`);
+  const base = resultsBase(options);
+  const traceDir = options.trace ? (options.traceDir ?? `${base}-traces`) : null;
+  if (traceDir) {
+    mkdirSync(traceDir, { recursive: true });
+    progress(`  a Chromium trace per run in ${path.join(traceDir, 'run-N.json')} (tracing slows the page a little)`);
   }
   const vsSide = options.vs ? { url: options.vs, measuresItself: await pageMeasuresItself(options.vs) } : null;
   if (vsSide) progress(`  against ${vsSide.url} (B), alternately: A B, B A, …`);
@@ -67,20 +72,30 @@ await runTool('perf:tti', async (onStop) => {
     options,
     profile,
     progress,
+    traceDir,
   });
   await browser.close();
 
   // ── Summary ─────────────────────────────────────────────────────────────────
   const { summary, vs } = printSummary({ url, runs, vsSide, vsRuns, options });
+  // With --vs, each side's windows apart (A and B), as the tables are.
+  let traceWindows = null;
+  if (traceDir && vsSide)
+    traceWindows = {
+      A: printTraceWindows({ url, runs, label: 'A: ' }),
+      B: printTraceWindows({ url: vsSide.url, runs: vsRuns, label: 'B: ' }),
+    };
+  else if (traceDir) traceWindows = { runs: printTraceWindows({ url, runs }) };
 
   // ── Lighthouse cross-check ──────────────────────────────────────────────────
   const { lighthouse, floorSummary, budgetLines } = options.lighthouse
-    ? await lighthouseCrossCheck({ url, options, profile, summary, progress })
+    ? await lighthouseCrossCheck({ url, options, profile, summary, progress, traceDir })
     : { lighthouse: null, floorSummary: null, budgetLines: null };
   await server?.stop();
 
   // ── Files ───────────────────────────────────────────────────────────────────
-  writeResults({ url, options, profile, measuresItself, runs, summary, vs, lighthouse, floorSummary, budgetLines });
+  const measured = { url, options, profile, measuresItself, runs, summary, vs, lighthouse, floorSummary, budgetLines };
+  writeResults({ ...measured, base, traceWindows });
   if (budgetLines && budgetLines.some((line) => !line.ok)) {
     console.error(
       `perf:tti: over budget (${options.budgetFile}): ${budgetLines

@@ -2,6 +2,7 @@
 // perf/tti/index.js --lighthouse: Lighthouse on the same URL and profile, to check
 // the in-page lab TTI against it; with --floor, against the page without its
 // scripts too; with --budget, its medians against the budget's limits.
+import path from 'node:path';
 import { runLighthouse } from './lighthouse.js';
 import { checkBudget } from './budget.js';
 import { startFloorProxy } from './floor-proxy.js';
@@ -30,11 +31,13 @@ function lighthouseMedians(results) {
  *   profile: import('../lib/throttling.js').Profile,
  *   summary: ReturnType<typeof import('./summary-table.js').summarize>,
  *   progress: (line: string) => void,
- * }} page summary: the in-page runs', to compare lab TTI with
+ *   traceDir: string | null,
+ * }} page summary: the in-page runs', to compare lab TTI with; traceDir: --trace's
+ *   folder, for each Lighthouse run's report and trace
  * @returns {Promise<{ lighthouse: object | null, floorSummary: object | null, budgetLines: ReturnType<typeof checkBudget> | null }>}
  *   lighthouse: null when there is no interactive or lab TTI to compare
  */
-export async function lighthouseCrossCheck({ url, options, profile, summary, progress }) {
+export async function lighthouseCrossCheck({ url, options, profile, summary, progress, traceDir }) {
   let lighthouse = null;
   /** @type {ReturnType<typeof checkBudget> | null} */
   let budgetLines = null;
@@ -47,14 +50,16 @@ export async function lighthouseCrossCheck({ url, options, profile, summary, pro
   const floor = options.floor ? await startFloorProxy(url) : null;
   if (floor) progress(`  and the page's floor (no scripts, no preloads) through ${floor.url}, alternately`);
   for (let i = 0; i < options.lighthouseRuns; i += 1) {
-    const result = await runLighthouse(url, options.profile, profile);
+    const saveAs = traceDir ? path.join(traceDir, `lighthouse-${i + 1}`) : null;
+    const result = await runLighthouse(url, options.profile, profile, saveAs);
     if (!result.ok) {
       console.log(`Lighthouse unavailable: ${result.reason}`);
       break;
     }
     results.push(result);
     progress(
-      `  lighthouse ${i + 1}/${options.lighthouseRuns}: interactive ${format(result.interactive ?? NaN, 'ms')}, FCP ${format(result.fcp ?? NaN, 'ms')}, LCP ${format(result.lcp ?? NaN, 'ms')}, TBT ${format(result.tbt ?? NaN, 'ms')} (v${result.version})`,
+      `  lighthouse ${i + 1}/${options.lighthouseRuns}: interactive ${format(result.interactive ?? NaN, 'ms')}, FCP ${format(result.fcp ?? NaN, 'ms')}, LCP ${format(result.lcp ?? NaN, 'ms')}, TBT ${format(result.tbt ?? NaN, 'ms')} (v${result.version})` +
+        (saveAs ? `; trace ${saveAs}-0.trace.json` : ''),
     );
     if (!floor) continue;
     const floorResult = await runLighthouse(`${floor.url}${new URL(url).pathname}`, options.profile, profile);

@@ -4,6 +4,7 @@
 // Lighthouse is a pinned dev dependency (`npm ci` installs it; nothing is
 // fetched at run time). It declares Node >= 22.19 and runs on Node 20 too.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromiumPath } from '../../test/helpers/browser.js';
@@ -43,14 +44,17 @@ export function lighthouseFlags(name, profile) {
  * @param {string} url
  * @param {'none' | 'desktop' | 'mobile'} profileName
  * @param {import('../lib/throttling.js').Profile} profile
+ * @param {string | null} [saveAs] with --trace: BASE.json gets the report, BASE-0.trace.json
+ *   the trace Lighthouse computed its figures from (and BASE-0.devtoolslog.json its network log)
  * @returns {Promise<{ ok: true, reason?: undefined, interactive: number | null, tbt: number | null, fcp: number | null, lcp: number | null, scriptKB: number | null, version: string } | { ok: false, reason: string }>}
  */
-export function runLighthouse(url, profileName, profile) {
+export function runLighthouse(url, profileName, profile, saveAs = null) {
   const args = [
     lighthouseCli(),
     url,
     '--output=json',
-    '--output-path=stdout',
+    // Lighthouse traces every run anyway: saving it changes none of its figures.
+    ...(saveAs ? [`--output-path=${saveAs}.json`, '--save-assets'] : ['--output-path=stdout']),
     '--quiet',
     '--only-categories=performance',
     // Without the background-networking flags, Chromium's own calls home count as the page's traffic.
@@ -74,7 +78,7 @@ export function runLighthouse(url, profileName, profile) {
           return;
         }
         try {
-          const lhr = JSON.parse(stdout);
+          const lhr = JSON.parse(saveAs ? readFileSync(`${saveAs}.json`, 'utf8') : stdout);
           const value = (/** @type {string} */ id) => lhr.audits?.[id]?.numericValue ?? null;
           resolve({
             ok: true,

@@ -13,7 +13,12 @@ export const USAGE = `npm run perf:tti -- [options]
   --runs 5                  fresh page loads (never trust one: the spread is wide)
   --profile mobile          none | desktop | mobile (CDP throttling, as Lighthouse's devtools mode)
   --json FILE               write every run and the summary as JSON, the chart next to it
-  --trace DIR               write each run's Chromium performance trace to DIR/run-N.json
+  --trace                   record each run's Chromium trace (DevTools › Performance › Load profile, or
+                            chrome://tracing) beside --json (FILE-traces/) or in perf/results/, and print
+                            per run the requests and main-thread long tasks before TTI. Tracing slows
+                            the page a little: every figure of a traced run includes it, so compare
+                            traced runs only with traced runs. With --lighthouse, its traces too
+  --trace-dir DIR           the traces in DIR instead (implies --trace)
   --lighthouse              also run Lighthouse 13 (a dev dependency) and compare its "interactive"
   --lighthouse-runs 3       Lighthouse runs for the comparison
   --floor                   Lighthouse also on the page's floor (its HTML without scripts and preloads,
@@ -30,7 +35,8 @@ export const USAGE = `npm run perf:tti -- [options]
  *   runs: number,
  *   profile: keyof typeof PROFILES,
  *   json: string | null,
- *   trace: string | null,
+ *   trace: boolean,
+ *   traceDir: string | null,
  *   lighthouse: boolean,
  *   lighthouseRuns: number,
  *   floor: boolean,
@@ -56,7 +62,8 @@ export function readOptions(argv) {
       runs: { type: 'string', default: '5' },
       profile: { type: 'string', default: 'mobile' },
       json: { type: 'string' },
-      trace: { type: 'string' },
+      trace: { type: 'boolean', default: false },
+      'trace-dir': { type: 'string' },
       lighthouse: { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string', default: '3' },
       budget: { type: 'string' },
@@ -120,7 +127,8 @@ function checkOptions(values, problems) {
     runs,
     profile: /** @type {keyof typeof PROFILES} */ (values.profile),
     json: values.json ?? null,
-    trace: values.trace ?? null,
+    trace: values.trace || values['trace-dir'] !== undefined,
+    traceDir: values['trace-dir'] ?? null,
     lighthouse: values.lighthouse || values.floor || budget !== null,
     floor: values.floor,
     lighthouseRuns,

@@ -6,7 +6,7 @@ import { measureScript } from './inject-measure.js';
 import { measurePageLoad } from '../lib/page-run.js';
 import { format } from '../lib/format.js';
 
-/** @typedef {import('../lib/page-run.js').RunResult & { run: number }} Run */
+/** @typedef {import('../lib/page-run.js').RunResult & { run: number, traceFile?: string }} Run */
 
 /**
  * @param {import('playwright-core').Browser} browser
@@ -18,12 +18,16 @@ import { format } from '../lib/format.js';
  *   options: import('./options.js').TTIOptions,
  *   profile: import('../lib/throttling.js').Profile,
  *   progress: (line: string) => void,
+ *   traceDir: string | null,
  * }} plan
  *   measuresItself: whether the page has client/measure/; injectScript: the
- *   measurement for a page that has not
+ *   measurement for a page that has not; traceDir: where each load's trace goes (null: untraced)
  * @returns {Promise<{ runs: Run[], vsRuns: Run[] }>} vsRuns: the --vs page's
  */
-export async function measureRuns(browser, { url, measuresItself, injectScript, vsSide, options, profile, progress }) {
+export async function measureRuns(
+  browser,
+  { url, measuresItself, injectScript, vsSide, options, profile, progress, traceDir },
+) {
   /** @type {Run[]} */
   const runs = [];
   /** @type {Run[]} the --vs page's runs */
@@ -37,15 +41,16 @@ export async function measureRuns(browser, { url, measuresItself, injectScript, 
     if (i % 2 === 0) sides.reverse();
     for (const side of sides) {
       const started = Date.now();
+      const traceFile = traceDir ? path.join(traceDir, `run-${i}${vsSide ? side.name : ''}.json`) : null;
       const result = await measurePageLoad(browser, {
         url: side.url,
         profile,
         injectScript: side.measuresItself ? null : (injectScript ?? (await measureScript())),
         capMs: options.capMs,
         pressKeys: side.measuresItself,
-        traceFile: options.trace ? path.join(options.trace, `run-${i}${vsSide ? side.name : ''}.json`) : null,
+        traceFile,
       });
-      side.into.push({ run: i, ...result });
+      side.into.push({ run: i, ...result, ...(traceFile ? { traceFile } : {}) });
       const m = result.metrics;
       const show = (/** @type {number | undefined} */ v) => (v === undefined ? '—' : format(v, 'ms'));
       progress(
