@@ -23,7 +23,8 @@ before(async () => {
   // The uncached path: with the catalog graph cache on, a warm page asks the
   // catalog nothing, and this test needs pages that wait on it.
   app = await startApp({
-    env: { GRAPH_CACHE_TTL_MS: '0' },
+    // A deadline well past the round trip: a page that timed out would be a 503, not a measurement.
+    env: { GRAPH_CACHE_TTL_MS: '0', UPSTREAM_TIMEOUT_MS: String(LATENCY_MS * 10) },
     catalogEnv: { CATALOG_LATENCY_MS: String(LATENCY_MS), CATALOG_JITTER_MS: '0' },
   });
   // Warm up (templates, JIT, the agent's sockets) so the timed requests measure the catalog.
