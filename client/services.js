@@ -1,9 +1,11 @@
 // @ts-check
 // What the client hands the shared App: its Falcor model (lazy), the row
-// loader, my-list and rating writes, and navigation between pages (lazy too:
-// fetched on the first sign of intent, client/nav/).
+// loader, my-list and rating writes, and navigation between pages (lazy too,
+// client/nav/). Both chunks load on first need (a row nearing the viewport, a
+// write, a link's intent) or at idle after hydration, whichever comes first.
 import { loadPage, matchRoute } from '../shared/pages/registry.js';
 import { onFirstIntent } from './nav/on-intent.js';
+import { whenIdle } from './idle.js';
 
 /** @typedef {import('../shared/components/App.jsx').AppServices} AppServices */
 /** @typedef {import('../shared/components/App.jsx').ShownPage} ShownPage */
@@ -18,7 +20,8 @@ export function createServices(cache, page, onInteractive) {
   const options = page.options ?? { rows: 0 };
   /** @type {Promise<import('./model.js').AppModel> | undefined} */
   let appModel;
-  // Falcor arrives in a lazy chunk after hydration (keep the pre-hydration JS small).
+  // Falcor arrives in a lazy chunk, once (keep it out of what runs before interactive).
+  // Reads of what the server sent need none of it: initialPage reads the plain cache.
   const getModel = () => (appModel ??= import('./model.js').then((m) => m.createAppModel(cache)));
   /** @type {ShownPage | null} */
   let initial = null;
@@ -37,15 +40,14 @@ export function createServices(cache, page, onInteractive) {
     },
     onCommit() {
       onInteractive();
-      getModel();
-      onFirstIntent(
+      const startNavigation = onFirstIntent(
         (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
         // The page the link leads to is fetched beside navigation's code, not after it.
         (trigger, link) =>
           Promise.all([
             import('./nav/index.js'),
             getModel(),
-            loadPage(/** @type {any} */ (matchRoute(link.pathname)).name),
+            link && loadPage(/** @type {any} */ (matchRoute(link.pathname)).name),
           ]).then(([nav, app]) =>
             nav.start(
               {
@@ -60,6 +62,9 @@ export function createServices(cache, page, onInteractive) {
             ),
           ),
       );
+      // Pitfall: Falcor built at start ran inside the window that decides TTI;
+      // at idle (with navigation, which needs it) a straight click waits for neither.
+      whenIdle(startNavigation);
     },
     // The home page's rows below the fold; its module, not the model, knows their paths.
     loadRow: async (index) => {
