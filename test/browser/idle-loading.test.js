@@ -1,5 +1,5 @@
 // @ts-check
-/* global window, document -- addInitScript, evaluate and waitForFunction bodies run in the page */
+/* global window -- addInitScript, evaluate and waitForFunction bodies run in the page */
 // Issue 26: what runs after first paint waits for idle. Before the page is idle,
 // neither Falcor's chunk nor measurement's nor navigation's is fetched unless
 // something needs it; a write or a click that comes first still works; and
@@ -47,7 +47,11 @@ async function visitWithIdleHeld(/** @type {string} */ path) {
 test('no scroll, no input: Falcor, measurement and navigation load only once the page is idle', async () => {
   const { context, page, chunk, errors } = await visitWithIdleHeld('/');
   await page.waitForLoadState('networkidle');
-  assert.equal(await page.evaluate(() => /** @type {any} */ (window).__heldIdle.length > 0), true, 'work waits for idle');
+  assert.equal(
+    await page.evaluate(() => /** @type {any} */ (window).__heldIdle.length > 0),
+    true,
+    'work waits for idle',
+  );
   for (const name of /** @type {const} */ (['model', 'measure', 'nav'])) {
     assert.equal(chunk(name), false, `${name} chunk not fetched before idle`);
   }
@@ -68,7 +72,10 @@ test('measurement loaded late still sees page start: FCP, LCP, TTFB, App TTI and
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => /** @type {any} */ (window).__releaseIdle());
   await page.waitForFunction(
-    () => (/** @type {any} */ (window).__marqueePerf?.snapshot().labTTIStatus ?? 'pending') !== 'pending',
+    () => {
+      const perf = /** @type {any} */ (window).__marqueePerf;
+      return Boolean(perf) && perf.snapshot().labTTIStatus !== 'pending';
+    },
     null,
     { timeout: 40_000 },
   );
