@@ -42,24 +42,21 @@ export function createServices(cache, page, onInteractive) {
       onInteractive();
       const startNavigation = onFirstIntent(
         (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
-        // The page the link leads to is fetched beside navigation's code, not after it.
+        // The code of the page a link leads to is fetched beside navigation's, not after it.
         (trigger, link) =>
-          Promise.all([
-            import('./nav/index.js'),
-            getModel(),
-            link && loadPage(/** @type {any} */ (matchRoute(link.pathname)).name),
-          ]).then(([nav, app]) =>
-            nav.start(
-              {
-                model: app.model,
-                strict: app.strict,
-                options,
-                registry: { loadPage, matchRoute },
-                show: (p) => show?.(p),
-                initial,
-              },
-              trigger,
-            ),
+          Promise.all([import('./nav/index.js'), getModel(), ...pagesLinkedFrom(link).map(loadPage)]).then(
+            ([nav, app]) =>
+              nav.start(
+                {
+                  model: app.model,
+                  strict: app.strict,
+                  options,
+                  registry: { loadPage, matchRoute },
+                  show: (p) => show?.(p),
+                  initial,
+                },
+                trigger,
+              ),
           ),
       );
       // Pitfall: Falcor built at start ran inside the window that decides TTI;
@@ -85,4 +82,16 @@ export function createServices(cache, page, onInteractive) {
     },
   };
   return services;
+}
+
+/**
+ * The pages `link` leads to, or, with none (at idle), every page this one links to:
+ * a straight click then waits for no code.
+ * @param {HTMLAnchorElement | null} link
+ * @returns {string[]} their names in the registry
+ */
+function pagesLinkedFrom(link) {
+  const links = link ? [link] : /** @type {HTMLAnchorElement[]} */ ([...document.querySelectorAll('a[href]')]);
+  const names = new Set(links.map((a) => (a.origin === location.origin ? matchRoute(a.pathname)?.name : undefined)));
+  return /** @type {string[]} */ ([...names].filter(Boolean));
 }
