@@ -1,9 +1,11 @@
 // @ts-check
 // What the client hands the shared App: its Falcor model (lazy), the row
-// loader, my-list and rating writes, and navigation between pages (lazy too:
-// fetched on the first sign of intent, client/nav/).
+// loader, my-list and rating writes, and navigation between pages (lazy too,
+// client/nav/). Both chunks load on first need (a row nearing the viewport, a
+// write, a link's intent) or at idle after hydration, whichever comes first.
 import { loadPage, matchRoute } from '../shared/pages/registry.js';
 import { onFirstIntent } from './nav/on-intent.js';
+import { whenIdle } from './idle.js';
 
 /** @typedef {import('../shared/components/App.jsx').AppServices} AppServices */
 /** @typedef {import('../shared/components/App.jsx').ShownPage} ShownPage */
@@ -18,7 +20,8 @@ export function createServices(cache, page, onInteractive) {
   const options = page.options ?? { rows: 0 };
   /** @type {Promise<import('./model.js').AppModel> | undefined} */
   let appModel;
-  // Falcor arrives in a lazy chunk after hydration (keep the pre-hydration JS small).
+  // Falcor arrives in a lazy chunk, once (keep it out of what runs before interactive).
+  // Reads of what the server sent need none of it: initialPage reads the plain cache.
   const getModel = () => (appModel ??= import('./model.js').then((m) => m.createAppModel(cache)));
   /** @type {ShownPage | null} */
   let initial = null;
@@ -37,29 +40,28 @@ export function createServices(cache, page, onInteractive) {
     },
     onCommit() {
       onInteractive();
-      getModel();
-      onFirstIntent(
+      const startNavigation = onFirstIntent(
         (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
-        // The page the link leads to is fetched beside navigation's code, not after it.
+        // The code of the page a link leads to is fetched beside navigation's, not after it.
         (trigger, link) =>
-          Promise.all([
-            import('./nav/index.js'),
-            getModel(),
-            loadPage(/** @type {any} */ (matchRoute(link.pathname)).name),
-          ]).then(([nav, app]) =>
-            nav.start(
-              {
-                model: app.model,
-                strict: app.strict,
-                options,
-                registry: { loadPage, matchRoute },
-                show: (p) => show?.(p),
-                initial,
-              },
-              trigger,
-            ),
+          Promise.all([import('./nav/index.js'), getModel(), ...pagesLinkedFrom(link).map(loadPage)]).then(
+            ([nav, app]) =>
+              nav.start(
+                {
+                  model: app.model,
+                  strict: app.strict,
+                  options,
+                  registry: { loadPage, matchRoute },
+                  show: (p) => show?.(p),
+                  initial,
+                },
+                trigger,
+              ),
           ),
       );
+      // Pitfall: Falcor built at start ran inside the window that decides TTI;
+      // at idle (with navigation, which needs it) a straight click waits for neither.
+      whenIdle(startNavigation);
     },
     // The home page's rows below the fold; its module, not the model, knows their paths.
     loadRow: async (index) => {
@@ -80,4 +82,16 @@ export function createServices(cache, page, onInteractive) {
     },
   };
   return services;
+}
+
+/**
+ * The pages `link` leads to, or, with none (at idle), every page this one links to:
+ * a straight click then waits for no code.
+ * @param {HTMLAnchorElement | null} link
+ * @returns {string[]} their names in the registry
+ */
+function pagesLinkedFrom(link) {
+  const links = link ? [link] : /** @type {HTMLAnchorElement[]} */ ([...document.querySelectorAll('a[href]')]);
+  const names = new Set(links.map((a) => (a.origin === location.origin ? matchRoute(a.pathname)?.name : undefined)));
+  return /** @type {string[]} */ ([...names].filter(Boolean));
 }

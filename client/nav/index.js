@@ -30,7 +30,7 @@ const REMEMBERED_PAGES = 4;
  * }} deps model: the client's Falcor model (errors as values), strict: the same with errors as errors; options: what the server rendered with;
  *   registry: handed in, not imported, so this chunk shares no code with the entry;
  *   initial: the page the server rendered
- * @param {Event} trigger the event that loaded this chunk: handled as if it came now
+ * @param {Event | null} trigger the event that loaded this chunk, handled as if it came now; null when loaded at idle
  */
 export function start({ model, strict, options, registry, show, initial }, trigger) {
   const { loadPage, matchRoute } = registry;
@@ -97,7 +97,7 @@ export function start({ model, strict, options, registry, show, initial }, trigg
   addEventListener('focusout', onLeave, true);
   // The intent that loaded this chunk counts only if it still holds: a pointer
   // that left the link, or focus that moved on, while the chunk loaded sends nothing.
-  if (trigger.type !== 'click' && stillOn(linkOf(trigger), trigger)) onIntent(trigger);
+  if (trigger && trigger.type !== 'click' && stillOn(linkOf(trigger), trigger)) onIntent(trigger);
 }
 
 /**

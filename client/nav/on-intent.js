@@ -3,13 +3,15 @@
 // pointer or focus on one, a touch) and only then runs `start` with that
 // event: client navigation and prefetch are not part of the first load. A
 // click that comes first is held, then replayed once `start` is done, so it
-// still navigates without a reload.
+// still navigates without a reload. The returned function starts it without
+// an event (at idle after hydration), so a straight click later waits for nothing.
 
 const TRIGGERS = /** @type {const} */ (['pointerover', 'focusin', 'touchstart', 'click']);
 
 /**
  * @param {(link: HTMLAnchorElement) => boolean} isAppLink a link the client can navigate to
- * @param {(trigger: Event, link: HTMLAnchorElement) => Promise<unknown>} start link: the one the trigger is on
+ * @param {(trigger: Event | null, link: HTMLAnchorElement | null) => Promise<unknown>} start link: the one the trigger is on
+ * @returns {() => void} starts it now, with no trigger, unless an intent already did
  */
 export function onFirstIntent(isAppLink, start) {
   /** @type {Promise<unknown> | undefined} */
@@ -39,4 +41,9 @@ export function onFirstIntent(isAppLink, start) {
   };
   // Capture: seen before any handler further down can stop it.
   for (const type of TRIGGERS) addEventListener(type, seen, { capture: true, passive: type === 'touchstart' });
+  return () => {
+    if (started) return;
+    started = start(null, null);
+    started.then(stop, stop);
+  };
 }

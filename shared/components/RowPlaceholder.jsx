@@ -2,7 +2,7 @@
 // A row not rendered on the server: the same fixed height as a loaded row (no
 // layout shift), filled in when it nears the viewport. Only effects touch the
 // browser, so the server renders the bare placeholder.
-import { useContext, useEffect, useRef, useState } from 'react';
+import { startTransition, useContext, useEffect, useRef, useState } from 'react';
 import { RowLoader } from './RowLoader.js';
 import { TitleRow } from './TitleRow.jsx';
 
@@ -40,7 +40,9 @@ export function RowPlaceholder({ index }) {
       const done = (/** @type {Row | null} */ loaded) => {
         inFlight = false;
         if (!active) return;
-        if (loaded) return setRow(loaded);
+        // Pitfall: a row set at default priority rendered in one long task (138–214 ms
+        // at 4x CPU, the task that set lab TTI); in a transition React yields between slices.
+        if (loaded) return startTransition(() => setRow(loaded));
         // Pitfall: a failed row left a blank placeholder, which a visitor cannot
         // tell from a slow one, and nothing asked again (issue 14: 4 of 6 home
         // pages still blank 2.5 s after a catalog error). It says so, and retries,
