@@ -32,8 +32,11 @@ function asksForRow(url) {
 /**
  * Home with every /model.json read of that row failing with a 503 while `failing()`.
  * @param {() => boolean} failing
+ * @param {{ paused?: boolean }} [options] paused: the page's clock stopped before
+ *   the row is scrolled to, so that its first read and failure happen at a
+ *   time the test chose (it moves the clock), however slow the machine
  */
-async function openHome(failing) {
+async function openHome(failing, { paused = false } = {}) {
   const context = await started.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const rowReads = { count: 0 };
@@ -76,6 +79,7 @@ async function openHome(failing) {
   });
   // The clock from here on: the row is far enough down to be asked for only once scrolled to.
   await page.clock.install();
+  if (paused) await pauseSoon(page);
   await page.locator(ROW).scrollIntoViewIfNeeded();
   /**
    * Waits until the page has taken in `n` answers to reads of the row (see
@@ -143,8 +147,11 @@ test('a failed row says so at its own height, and loads on its first retry once 
 
 test('retries back off and stop after three; "Try again" then loads the row', async () => {
   let failing = true;
-  const { context, page, rowReads, answersTakenIn } = await openHome(() => failing);
-  await failedRow(page);
+  // Time stops before the row is asked for: from then on it moves only when
+  // told, so the retry's 1 s count starts at a moment the test knows (with the
+  // clock running, a loaded machine let half a second pass between the
+  // failure and the pause, and the first retry came inside the "no retry" window).
+  const { context, page, rowReads, answersTakenIn } = await openHome(() => failing, { paused: true });
   /**
    * Waits until the row reads reach `n`, the clock moving 20 ms a step (falcor
    * batches a read through a timer of its own), or fails the test. Then waits,
@@ -161,8 +168,8 @@ test('retries back off and stop after three; "Try again" then loads the row', as
     assert.ok(rowReads.count >= n, `${n} row reads, got ${rowReads.count}`);
     await answersTakenIn(n);
   };
-  // Time stops here (the failure came a moment ago); from now on it moves only when told.
-  await pauseSoon(page);
+  await readsReach(1);
+  await failedRow(page);
   const first = rowReads.count;
   // Not before its delay: 1 s, then 3 s, then 9 s.
   await page.clock.runFor(700);
