@@ -68,16 +68,19 @@ test(
         assert.equal(side.tti.source, 'lab TTI (in page)');
       }
       assert.match(a.file, /vs-traces[/\\]run-1A\.json$/);
-      // (Either may have a shorter one at its start: the injected measurement's evaluation.)
-      const busyOf = (/** @type {{ durationMs: number, work: string | null }[]} */ tasks) =>
-        tasks.find((t) => t.durationMs >= BUSY_MS - 50);
-      assert.equal(busyOf(a.longTasks), undefined, 'the quiet page has no long task that long');
-      const busy = busyOf(b.longTasks);
-      assert.ok(busy, `B's trace holds its long task: ${JSON.stringify(b.longTasks)}`);
-      assert.equal(busy.work, 'TimerFire', 'attributed to the timer that ran it');
+      // Either may have other long tasks, the injected measurement's evaluation
+      // first (on a loaded machine as long as B's own: a CI run found that one
+      // first), so the timer's task is looked for by what ran it.
+      const timerTaskOf = (/** @type {{ durationMs: number, work: string | null }[]} */ tasks) =>
+        tasks.find((t) => t.durationMs >= BUSY_MS - 50 && t.work === 'TimerFire');
+      assert.equal(timerTaskOf(a.longTasks), undefined, 'the quiet page runs no timer that long');
+      assert.ok(
+        timerTaskOf(b.longTasks),
+        `B's trace holds its long task, attributed to the timer that ran it: ${JSON.stringify(b.longTasks)}`,
+      );
       assert.match(
         stdout,
-        /run 1: TTI \d+ ms \(lab TTI \(in page\)\): \d+ requests before it .*long tasks: \d+ ms \(\d+ ms TimerFire \/busy\)/,
+        /run 1: TTI \d+ ms \(lab TTI \(in page\)\): \d+ requests before it .*long tasks: .*\d+ ms \(\d+ ms TimerFire \/busy\)/,
       );
     } finally {
       page.close();
