@@ -9,11 +9,11 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { loadConfig } from '../server/config/load.js';
 import { renderSettingsFor } from '../server/render/render-settings.js';
-import { CARD_NUMBER_OPTIONS } from '../shared/components/card-format.js';
 import { TitleRow } from '../shared/components/TitleRow.jsx';
 import { RenderSettings } from '../shared/components/RenderSettings.js';
 import { startApp } from './helpers/app.js';
 import { rowsOf, textOf } from './helpers/markup.js';
+import { formattersMadeDuring } from './helpers/card-formatters.js';
 
 /** @type {import('../shared/graph/types.js').Row} */
 const ROW = {
@@ -29,25 +29,6 @@ const ROW = {
     boxart: '',
   })),
 };
-
-/** The card formatters (by their options) Intl.NumberFormat is asked to make while `use` runs. */
-async function formattersMadeDuring(/** @type {() => unknown} */ use) {
-  const Original = Intl.NumberFormat;
-  const cards = new Set(Object.values(CARD_NUMBER_OPTIONS));
-  let made = 0;
-  Intl.NumberFormat = new Proxy(Original, {
-    construct(target, args, newTarget) {
-      if (cards.has(args[1])) made += 1;
-      return Reflect.construct(target, args, newTarget);
-    },
-  });
-  try {
-    await use();
-  } finally {
-    Intl.NumberFormat = Original;
-  }
-  return made;
-}
 
 /** A row as the app's pages render it: under the app's render settings, made once from its config. */
 const renderRow = (/** @type {import('../shared/components/RenderSettings.js').Settings} */ settings) =>

@@ -4,8 +4,8 @@
 // template and its own card formatters, made after both apps, in turns.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { CARD_NUMBER_OPTIONS } from '../shared/components/card-format.js';
 import { startAppOnFake } from './helpers/app-on-fake.js';
+import { formattersMadeDuring } from './helpers/card-formatters.js';
 
 const APPS = {
   cdn: { POSTER_URL_TEMPLATE: 'https://img.example.com/{id}?w={width}', EXERCISE: '06' },
@@ -18,25 +18,6 @@ const POSTER_URL = {
   own: /^\/images\/[a-z0-9-]+-(160|320)\.webp$/,
   plain: /^\/art\/[a-z0-9-]+\.(160|320)w\.v1\.webp$/,
 };
-
-/** How many card formatters (by their options) Intl.NumberFormat is asked to make while `use` runs. */
-async function formattersMadeDuring(/** @type {() => Promise<unknown>} */ use) {
-  const Original = Intl.NumberFormat;
-  const cards = new Set(Object.values(CARD_NUMBER_OPTIONS));
-  let made = 0;
-  Intl.NumberFormat = new Proxy(Original, {
-    construct(target, args, newTarget) {
-      if (cards.has(args[1])) made += 1;
-      return Reflect.construct(target, args, newTarget);
-    },
-  });
-  try {
-    await use();
-  } finally {
-    Intl.NumberFormat = Original;
-  }
-  return made;
-}
 
 /** @param {string} html every URL of every poster's src and srcset */
 const posterUrls = (html) =>
