@@ -88,14 +88,29 @@ await runTool('perf:tti', async (onStop) => {
   else if (traceDir) traceWindows = { runs: printTraceWindows({ url, runs }) };
 
   // ── Lighthouse cross-check ──────────────────────────────────────────────────
-  const { lighthouse, floorSummary, budgetLines } = options.lighthouse
-    ? await lighthouseCrossCheck({ url, options, profile, summary, progress, traceDir })
-    : { lighthouse: null, floorSummary: null, budgetLines: null };
+  const { lighthouse, floorSummary, budgetLines, failed } = options.lighthouse
+    ? await lighthouseCrossCheck({
+        url,
+        options,
+        profile,
+        summary,
+        progress,
+        traceDir,
+        measuresItself,
+        vsMeasuresItself: vsSide?.measuresItself ?? false,
+      })
+    : { lighthouse: null, floorSummary: null, budgetLines: null, failed: false };
   await server?.stop();
 
   // ── Files ───────────────────────────────────────────────────────────────────
   const measured = { url, options, profile, measuresItself, runs, summary, vs, lighthouse, floorSummary, budgetLines };
   writeResults({ ...measured, base, traceWindows });
+  if (failed) {
+    console.error(
+      "perf:tti: some Lighthouse runs did not measure the real page (above): its figures are not the page's",
+    );
+    process.exitCode = 1;
+  }
   if (budgetLines && budgetLines.some((line) => !line.ok)) {
     console.error(
       `perf:tti: over budget (${options.budgetFile}): ${budgetLines

@@ -1,17 +1,26 @@
 // @ts-check
 // perf/tti/index.js --lighthouse: Lighthouse on the same URL and profile, to check
-// the in-page lab TTI against it; with --floor, against the page without its
-// scripts too; with --budget, its medians against the budget's limits.
+// the in-page lab TTI against it; alternately, in one run, with the page's floor
+// (--floor: no scripts), its React-only floor (--react-floor: hydration alone)
+// and the --vs page; with --budget, its medians against the budget's limits.
 import path from 'node:path';
 import { runLighthouse } from './lighthouse.js';
 import { checkBudget } from './budget.js';
 import { startFloorProxy } from './floor-proxy.js';
+import { startReactFloorProxy } from './react-floor/proxy.js';
 import { format } from '../lib/format.js';
 import { distribution } from '../lib/stats.js';
 
+const METRICS = /** @type {const} */ (['interactive', 'tbt', 'fcp', 'lcp']);
+const LABELS = { interactive: 'interactive', tbt: 'TBT', fcp: 'FCP', lcp: 'LCP' };
+
 /**
- * @param {{ interactive: number | null, fcp: number | null, lcp: number | null, tbt: number | null, scriptKB: number | null }[]} results
+ * @typedef {{ interactive: number | null, fcp: number | null, lcp: number | null, tbt: number | null, scriptKB: number | null, marks: string[] }} LighthouseResult
+ * @typedef {{ key: string, label: string, url: string, check: (result: LighthouseResult) => string | null, results: LighthouseResult[], failures: string[] }} Side
+ *   check: why a run did not measure the real work (null when it did)
  */
+
+/** @param {LighthouseResult[]} results */
 function lighthouseMedians(results) {
   const median = (/** @type {(number | null)[]} */ values) => distribution(values.map((v) => v ?? NaN))?.median ?? null;
   return {
@@ -23,8 +32,15 @@ function lighthouseMedians(results) {
   };
 }
 
+/** A page that hydrates marks it (client/index.jsx, the React-only floor's entry). */
+const hydrated = (/** @type {LighthouseResult} */ r) =>
+  r.marks.includes('marquee:interactive') ? null : 'no marquee:interactive mark: the page did not hydrate';
+const scriptless = (/** @type {LighthouseResult} */ r) =>
+  (r.scriptKB ?? 0) > 0 ? `${r.scriptKB?.toFixed(1)} KB of script on a floor without scripts` : null;
+const anything = () => null;
+
 /**
- * Runs Lighthouse --lighthouse-runs times and prints what it found.
+ * Runs Lighthouse --lighthouse-runs times on each side, alternately, and prints what it found.
  * @param {{
  *   url: string,
  *   options: import('./options.js').TTIOptions,
@@ -32,77 +48,175 @@ function lighthouseMedians(results) {
  *   summary: ReturnType<typeof import('./summary-table.js').summarize>,
  *   progress: (line: string) => void,
  *   traceDir: string | null,
+ *   measuresItself: boolean,
+ *   vsMeasuresItself: boolean,
  * }} page summary: the in-page runs', to compare lab TTI with; traceDir: --trace's
- *   folder, for each Lighthouse run's report and trace
- * @returns {Promise<{ lighthouse: object | null, floorSummary: object | null, budgetLines: ReturnType<typeof checkBudget> | null }>}
- *   lighthouse: null when there is no interactive or lab TTI to compare
+ *   folder, for each Lighthouse run's report and trace; measuresItself (and the --vs
+ *   page's): a Marquee page, which must show that it hydrated
+ * @returns {Promise<{ lighthouse: object | null, floorSummary: object | null, budgetLines: ReturnType<typeof checkBudget> | null, failed: boolean }>}
+ *   lighthouse: null when there is no interactive or lab TTI to compare; failed: a run did not measure the real work
  */
-export async function lighthouseCrossCheck({ url, options, profile, summary, progress, traceDir }) {
+export async function lighthouseCrossCheck({
+  url,
+  options,
+  profile,
+  summary,
+  progress,
+  traceDir,
+  measuresItself,
+  vsMeasuresItself,
+}) {
+  const { pathname, search } = new URL(url);
+  const floor = options.floor ? await startFloorProxy(url) : null;
+  const reactFloor = options.reactFloor ? await startReactFloorProxy(url) : null;
+  /** @type {Side[]} */
+  const sides = [
+    { key: 'page', label: 'page', url, check: measuresItself ? hydrated : anything, results: [], failures: [] },
+  ];
+  if (floor)
+    sides.push({
+      key: 'floor',
+      label: 'floor (no scripts)',
+      url: `${floor.url}${pathname}${search}`,
+      check: scriptless,
+      results: [],
+      failures: [],
+    });
+  if (reactFloor)
+    sides.push({
+      key: 'reactFloor',
+      label: 'React-only floor',
+      url: `${reactFloor.url}${pathname}${search}`,
+      check: hydrated,
+      results: [],
+      failures: [],
+    });
+  if (options.vs)
+    sides.push({
+      key: 'vs',
+      label: 'B (--vs)',
+      url: options.vs,
+      check: vsMeasuresItself ? hydrated : anything,
+      results: [],
+      failures: [],
+    });
+  progress(
+    `\nperf:tti: Lighthouse 13 × ${options.lighthouseRuns} on the same profile: ${sides.map((s) => s.label).join(', ')}${sides.length > 1 ? ', alternately' : ''}`,
+  );
+  for (const side of sides.slice(1)) progress(`  ${side.label}: ${side.url}`);
+
+  let unavailable = false;
+  for (let i = 0; i < options.lighthouseRuns && !unavailable; i += 1) {
+    // Each round starts one side further on: no side always runs first (or after the same one).
+    const order = sides.map((_, k) => sides[(i + k) % sides.length]);
+    for (const side of order) {
+      const saveAs = traceDir ? path.join(traceDir, `lighthouse-${side.key}-${i + 1}`) : null;
+      const result = await runLighthouse(side.url, options.profile, profile, saveAs);
+      if (!result.ok) {
+        console.log(`Lighthouse unavailable (${side.label}): ${result.reason}`);
+        unavailable = true;
+        break;
+      }
+      const problem = side.check(result);
+      if (problem) side.failures.push(`run ${i + 1}: ${problem}`);
+      else side.results.push(result);
+      progress(
+        `  ${side.label} ${i + 1}/${options.lighthouseRuns}: interactive ${format(result.interactive ?? NaN, 'ms')}, FCP ${format(result.fcp ?? NaN, 'ms')}, LCP ${format(result.lcp ?? NaN, 'ms')}, TBT ${format(result.tbt ?? NaN, 'ms')} (v${result.version})` +
+          (problem ? ` — NOT COUNTED: ${problem}` : '') +
+          (saveAs ? `; trace ${saveAs}-0.trace.json` : ''),
+      );
+    }
+  }
+  await floor?.stop();
+  await reactFloor?.stop();
+
+  const failed = sides.some((side) => side.failures.length > 0);
+  for (const side of sides)
+    if (side.failures.length > 0)
+      console.log(
+        `\nLighthouse on the ${side.label}: ${side.failures.length} run(s) not counted:\n  ${side.failures.join('\n  ')}`,
+      );
+
+  /** @type {object | null} */
+  let floorSummary = null;
+  const measured = sides.filter((side) => side.results.length > 0);
+  if (measured.length > 1) {
+    const medians = Object.fromEntries(measured.map((side) => [side.key, lighthouseMedians(side.results)]));
+    printSideTable(measured, medians);
+    floorSummary = {
+      page: medians.page ?? null,
+      floor: medians.floor ?? null,
+      reactFloor: medians.reactFloor ?? null,
+      vs: medians.vs ?? null,
+      runs: Object.fromEntries(measured.map((side) => [side.key, side.results])),
+    };
+  }
+
+  const page = sides[0];
   let lighthouse = null;
   /** @type {ReturnType<typeof checkBudget> | null} */
   let budgetLines = null;
-  /** @type {object | null} */
-  let floorSummary = null;
-  progress(`\nperf:tti: Lighthouse 13 × ${options.lighthouseRuns} on the same URL and profile…`);
-  const results = [];
-  /** @type {typeof results} */
-  const floorResults = [];
-  const floor = options.floor ? await startFloorProxy(url) : null;
-  if (floor) progress(`  and the page's floor (no scripts, no preloads) through ${floor.url}, alternately`);
-  for (let i = 0; i < options.lighthouseRuns; i += 1) {
-    const saveAs = traceDir ? path.join(traceDir, `lighthouse-${i + 1}`) : null;
-    const result = await runLighthouse(url, options.profile, profile, saveAs);
-    if (!result.ok) {
-      console.log(`Lighthouse unavailable: ${result.reason}`);
-      break;
-    }
-    results.push(result);
-    progress(
-      `  lighthouse ${i + 1}/${options.lighthouseRuns}: interactive ${format(result.interactive ?? NaN, 'ms')}, FCP ${format(result.fcp ?? NaN, 'ms')}, LCP ${format(result.lcp ?? NaN, 'ms')}, TBT ${format(result.tbt ?? NaN, 'ms')} (v${result.version})` +
-        (saveAs ? `; trace ${saveAs}-0.trace.json` : ''),
-    );
-    if (!floor) continue;
-    const floorResult = await runLighthouse(`${floor.url}${new URL(url).pathname}`, options.profile, profile);
-    if (!floorResult.ok) {
-      console.log(`Lighthouse on the floor failed: ${floorResult.reason}`);
-      break;
-    }
-    floorResults.push(floorResult);
-    progress(
-      `  floor ${i + 1}/${options.lighthouseRuns}: FCP ${format(floorResult.fcp ?? NaN, 'ms')}, LCP ${format(floorResult.lcp ?? NaN, 'ms')}`,
-    );
-  }
-  await floor?.stop();
-  if (floorResults.length > 0) {
-    const page = lighthouseMedians(results);
-    const bare = lighthouseMedians(floorResults);
-    console.log(`
-Lighthouse medians, the page against its floor (${floorResults.length} runs each, alternated):`);
-    for (const key of /** @type {const} */ (['fcp', 'lcp', 'interactive', 'tbt'])) {
-      const a = page[key];
-      const b = bare[key];
-      const ratio = a !== null && b !== null && b > 0 ? `${(a / b).toFixed(2)}x` : '-';
-      console.log(
-        `  ${key.padEnd(12)} page ${format(a ?? NaN, 'ms').padStart(9)}  floor ${format(b ?? NaN, 'ms').padStart(9)}  ${ratio}`,
-      );
-    }
-    floorSummary = { page, floor: bare, runs: floorResults };
-  }
-  const interactive = distribution(results.map((r) => r.interactive ?? NaN));
-  if (options.budget) budgetLines = checkBudget(options.budget, lighthouseMedians(results));
+  const interactive = distribution(page.results.map((r) => r.interactive ?? NaN));
+  if (options.budget) budgetLines = checkBudget(options.budget, lighthouseMedians(page.results));
   if (interactive && summary.labTTI) {
     const ratio = summary.labTTI.median / interactive.median;
     console.log(
       `\nLighthouse interactive median ${format(interactive.median, 'ms')} · in-page lab TTI median ${format(summary.labTTI.median, 'ms')} · ratio in-page / Lighthouse ${ratio.toFixed(2)}`,
     );
-    lighthouse = { runs: results, interactive, ratio: Math.round(ratio * 100) / 100 };
+    lighthouse = { runs: page.results, interactive, ratio: Math.round(ratio * 100) / 100 };
   }
   if (budgetLines) {
-    console.log(`\nbudget ${options.budgetFile} (Lighthouse medians of ${results.length} runs):`);
+    console.log(`\nbudget ${options.budgetFile} (Lighthouse medians of ${page.results.length} runs):`);
     for (const line of budgetLines) {
       const value = line.value === null ? 'not measured' : `${Math.round(line.value * 10) / 10} ${line.unit}`;
       console.log(`  ${line.ok ? 'ok  ' : 'OVER'} ${line.key.padEnd(12)} ${value} (limit ${line.limit} ${line.unit})`);
     }
   }
-  return { lighthouse, floorSummary, budgetLines };
+  return { lighthouse, floorSummary, budgetLines, failed };
+}
+
+/**
+ * The medians of every side, then each side against each floor and the page against B.
+ * @param {Side[]} sides
+ * @param {Record<string, ReturnType<typeof lighthouseMedians>>} medians
+ */
+function printSideTable(sides, medians) {
+  const label = Object.fromEntries(sides.map((side) => [side.key, side.label]));
+  /** @type {[string, string][]} each top / bottom: a side against a floor, and the page against B */
+  const pairs = [];
+  for (const [top, bottom] of [
+    ['page', 'floor'],
+    ['page', 'reactFloor'],
+    ['page', 'vs'],
+    ['vs', 'floor'],
+    ['vs', 'reactFloor'],
+    ['reactFloor', 'floor'],
+  ])
+    if (medians[top] && medians[bottom]) pairs.push([top, bottom]);
+  const runs = Math.min(...sides.map((side) => side.results.length));
+  const width = Math.max(...pairs.map(([top, bottom]) => `${label[top]} / ${label[bottom]}`.length), 20) + 2;
+  const row = (/** @type {string} */ name, /** @type {string[]} */ cells) =>
+    `  ${name.padEnd(width)}${cells.map((cell) => cell.padStart(13)).join('')}`;
+  console.log(`\nLighthouse medians (at least ${runs} runs each, alternated):`);
+  console.log(
+    row(
+      '',
+      METRICS.map((key) => LABELS[key]),
+    ),
+  );
+  for (const side of sides)
+    console.log(
+      row(
+        side.label,
+        METRICS.map((key) => format(medians[side.key][key] ?? NaN, 'ms')),
+      ),
+    );
+  const ratio = (/** @type {string} */ a, /** @type {string} */ b) =>
+    METRICS.map((key) => {
+      const x = medians[a][key];
+      const y = medians[b][key];
+      // A floor's TBT is about 0: a ratio to it says nothing.
+      return x !== null && y !== null && y >= 10 ? `${(x / y).toFixed(2)}x` : '-';
+    });
+  for (const [top, bottom] of pairs) console.log(row(`${label[top]} / ${label[bottom]}`, ratio(top, bottom)));
 }

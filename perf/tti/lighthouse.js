@@ -46,7 +46,8 @@ export function lighthouseFlags(name, profile) {
  * @param {import('../lib/throttling.js').Profile} profile
  * @param {string | null} [saveAs] with --trace: BASE.json gets the report, BASE-0.trace.json
  *   the trace Lighthouse computed its figures from (and BASE-0.devtoolslog.json its network log)
- * @returns {Promise<{ ok: true, reason?: undefined, interactive: number | null, tbt: number | null, fcp: number | null, lcp: number | null, scriptKB: number | null, version: string } | { ok: false, reason: string }>}
+ * @returns {Promise<{ ok: true, reason?: undefined, interactive: number | null, tbt: number | null, fcp: number | null, lcp: number | null, scriptKB: number | null, marks: string[], version: string } | { ok: false, reason: string }>}
+ *   marks: the page's user timing marks (a page that hydrated marks marquee:interactive)
  */
 export function runLighthouse(url, profileName, profile, saveAs = null) {
   const args = [
@@ -87,6 +88,7 @@ export function runLighthouse(url, profileName, profile, saveAs = null) {
             fcp: value('first-contentful-paint'),
             lcp: value('largest-contentful-paint'),
             scriptKB: scriptKB(lhr),
+            marks: userMarks(lhr),
             version: lhr.lighthouseVersion,
           });
         } catch {
@@ -107,4 +109,15 @@ function scriptKB(lhr) {
   const items = lhr.audits?.['resource-summary']?.details?.items;
   const script = Array.isArray(items) ? items.find((item) => item.resourceType === 'script') : undefined;
   return typeof script?.transferSize === 'number' ? script.transferSize / 1024 : null;
+}
+
+/**
+ * @param {any} lhr
+ * @returns {string[]} the names of the page's performance marks, from the user-timings audit
+ */
+function userMarks(lhr) {
+  const items = lhr.audits?.['user-timings']?.details?.items;
+  return Array.isArray(items)
+    ? items.filter((item) => item.timingType === 'Mark').map((item) => String(item.name))
+    : [];
 }

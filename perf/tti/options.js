@@ -23,6 +23,10 @@ export const USAGE = `npm run perf:tti -- [options]
   --lighthouse-runs 3       Lighthouse runs for the comparison
   --floor                   Lighthouse also on the page's floor (its HTML without scripts and preloads,
                             through a proxy), alternately, with ratios (implies --lighthouse)
+  --react-floor             Lighthouse also on the page's React-only floor (the same HTML hydrated by
+                            React and the page's components alone: no Falcor, no measurement, no
+                            navigation, nothing at idle; built here, through a proxy), alternately,
+                            with ratios (implies --lighthouse). With --vs, Lighthouse runs on B too
   --budget FILE             limits for Lighthouse's medians (JSON: interactive, fcp, lcp, tbt in ms,
                             scriptKB); exits 1 when the page is over one (implies --lighthouse)
   --cap 30000               ms before the in-page lab TTI search gives up (reported as not found)`;
@@ -40,6 +44,7 @@ export const USAGE = `npm run perf:tti -- [options]
  *   lighthouse: boolean,
  *   lighthouseRuns: number,
  *   floor: boolean,
+ *   reactFloor: boolean,
  *   budget: import('./budget.js').Budget | null,
  *   budgetFile: string | null,
  *   capMs: number,
@@ -68,6 +73,7 @@ export function readOptions(argv) {
       'lighthouse-runs': { type: 'string', default: '3' },
       budget: { type: 'string' },
       floor: { type: 'boolean', default: false },
+      'react-floor': { type: 'boolean', default: false },
       cap: { type: 'string', default: '30000' },
       help: { type: 'boolean', default: false },
     },
@@ -129,8 +135,9 @@ function checkOptions(values, problems) {
     json: values.json ?? null,
     trace: values.trace || values['trace-dir'] !== undefined,
     traceDir: values['trace-dir'] ?? null,
-    lighthouse: values.lighthouse || values.floor || budget !== null,
+    lighthouse: values.lighthouse || values.floor || values['react-floor'] || budget !== null,
     floor: values.floor,
+    reactFloor: values['react-floor'],
     lighthouseRuns,
     budget,
     budgetFile: values.budget ?? null,

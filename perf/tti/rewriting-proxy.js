@@ -1,0 +1,100 @@
+// @ts-check
+// A small proxy in front of a page that rewrites its HTML and passes every
+// other request through untouched: the floors of perf:tti (--floor,
+// --react-floor) are the page's own HTML with only its scripts changed. It can
+// also serve a folder of its own (the React-only floor's bundle).
+import { createServer } from 'node:http';
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { request } from 'undici';
+
+/**
+ * Compressed as the page's own responses are: on a throttled link the floor
+ * must not pay for bytes the page does not send (nor save bytes it does).
+ * @param {Buffer} body
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {{ body: Buffer, headers: Record<string, string> }}
+ */
+function compressFor(body, req) {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts))
+    return { body: brotliCompressSync(body), headers: { 'content-encoding': 'br', vary: 'Accept-Encoding' } };
+  if (/\bgzip\b/.test(accepts))
+    return { body: gzipSync(body), headers: { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } };
+  return { body, headers: {} };
+}
+
+/**
+ * @param {string} target origin of the page, e.g. http://127.0.0.1:3000
+ * @param {{
+ *   rewriteHtml: (html: string, pathname: string) => string,
+ *   files?: { prefix: string, dir: string },
+ * }} how rewriteHtml: the page's HTML as the proxy sends it; files: URLs under
+ *   prefix (e.g. /__react-floor/) answered from dir as JavaScript
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>} url: the proxy's origin
+ */
+export async function startRewritingProxy(target, { rewriteHtml, files }) {
+  const origin = new URL(target).origin;
+  const server = createServer(async (req, res) => {
+    try {
+      const pathname = new URL(req.url ?? '/', origin).pathname;
+      if (files && pathname.startsWith(files.prefix)) {
+        const file = path.resolve(files.dir, `.${pathname.slice(files.prefix.length - 1)}`);
+        if (!file.startsWith(files.dir + path.sep)) return void res.writeHead(404).end();
+        const { body, headers } = compressFor(await readFile(file), req);
+        res.writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          ...headers,
+          'content-length': body.length,
+        });
+        return void res.end(body);
+      }
+      const headers = { ...req.headers, host: new URL(origin).host, 'accept-encoding': 'identity' };
+      const upstream = await request(origin + (req.url ?? '/'), {
+        method: /** @type {import('undici').Dispatcher.HttpMethod} */ (req.method ?? 'GET'),
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req,
+      });
+      const type = String(upstream.headers['content-type'] ?? '');
+      const outHeaders = { ...upstream.headers };
+      delete outHeaders['content-length'];
+      delete outHeaders['transfer-encoding'];
+      delete outHeaders.connection;
+      delete outHeaders['keep-alive'];
+      // The page announces trailers (Server-Timing): a body sent whole with a
+      // length cannot carry them, and Node refuses the header then.
+      delete outHeaders.trailer;
+      if (type.startsWith('text/html')) {
+        const html = Buffer.from(rewriteHtml(await upstream.body.text(), pathname));
+        const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+        const body = gzip ? gzipSync(html) : html;
+        res.writeHead(upstream.statusCode, {
+          ...outHeaders,
+          ...(gzip ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : {}),
+          'content-length': body.length,
+        });
+        res.end(body);
+        return;
+      }
+      res.writeHead(upstream.statusCode, outHeaders);
+      for await (const chunk of upstream.body) res.write(chunk);
+      res.end();
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`perf:tti proxy: ${error instanceof Error ? error.message : error}`);
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
