@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { request } from 'undici';
 
 /**
@@ -27,6 +27,18 @@ function compressFor(body, req) {
 }
 
 /**
+ * @param {Buffer} body
+ * @param {string | string[] | undefined} encoding the response's content-encoding
+ * @returns {Buffer} the body as the server wrote it
+ */
+function decode(body, encoding) {
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === 'deflate') return inflateSync(body);
+  return body;
+}
+
+/**
  * @param {string} target origin of the page, e.g. http://127.0.0.1:3000
  * @param {{
  *   rewriteHtml: (html: string, pathname: string) => string,
@@ -43,7 +55,9 @@ export async function startRewritingProxy(target, { rewriteHtml, files }) {
       if (files && pathname.startsWith(files.prefix)) {
         const file = path.resolve(files.dir, `.${pathname.slice(files.prefix.length - 1)}`);
         if (!file.startsWith(files.dir + path.sep)) return void res.writeHead(404).end();
-        const { body, headers } = compressFor(await readFile(file), req);
+        const content = await readFile(file).catch(() => null);
+        if (!content) return void res.writeHead(404).end();
+        const { body, headers } = compressFor(content, req);
         res.writeHead(200, {
           'content-type': 'text/javascript; charset=utf-8',
           ...headers,
@@ -51,7 +65,8 @@ export async function startRewritingProxy(target, { rewriteHtml, files }) {
         });
         return void res.end(body);
       }
-      const headers = { ...req.headers, host: new URL(origin).host, 'accept-encoding': 'identity' };
+      // The client's own accept-encoding: scripts and styles passed through arrive compressed as the page sends them.
+      const headers = { ...req.headers, host: new URL(origin).host };
       const upstream = await request(origin + (req.url ?? '/'), {
         method: /** @type {import('undici').Dispatcher.HttpMethod} */ (req.method ?? 'GET'),
         headers,
@@ -67,14 +82,13 @@ export async function startRewritingProxy(target, { rewriteHtml, files }) {
       // length cannot carry them, and Node refuses the header then.
       delete outHeaders.trailer;
       if (type.startsWith('text/html')) {
-        const html = Buffer.from(rewriteHtml(await upstream.body.text(), pathname));
-        const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-        const body = gzip ? gzipSync(html) : html;
-        res.writeHead(upstream.statusCode, {
-          ...outHeaders,
-          ...(gzip ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : {}),
-          'content-length': body.length,
-        });
+        const sent = Buffer.from(await upstream.body.arrayBuffer());
+        delete outHeaders['content-encoding'];
+        const html = Buffer.from(
+          rewriteHtml(decode(sent, upstream.headers['content-encoding']).toString('utf8'), pathname),
+        );
+        const { body, headers: encoding } = compressFor(html, req);
+        res.writeHead(upstream.statusCode, { ...outHeaders, ...encoding, 'content-length': body.length });
         res.end(body);
         return;
       }
