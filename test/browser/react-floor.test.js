@@ -1,4 +1,5 @@
 // @ts-check
+/* global requestIdleCallback -- evaluate bodies run in the page */
 // perf:tti --react-floor's second floor: the page's own HTML, its module scripts
 // and preloads swapped for a bundle that only hydrates. The swap keeps
 // everything else; the floor hydrates the real page with no error, and runs
