@@ -69,37 +69,24 @@ export async function lighthouseCrossCheck({
   const { pathname, search } = new URL(url);
   const floor = options.floor ? await startFloorProxy(url) : null;
   const reactFloor = options.reactFloor ? await startReactFloorProxy(url) : null;
-  /** @type {Side[]} */
-  const sides = [
-    { key: 'page', label: 'page', url, check: measuresItself ? hydrated : anything, results: [], failures: [] },
-  ];
-  if (floor)
-    sides.push({
-      key: 'floor',
-      label: 'floor (no scripts)',
-      url: `${floor.url}${pathname}${search}`,
-      check: scriptless,
-      results: [],
-      failures: [],
-    });
-  if (reactFloor)
-    sides.push({
-      key: 'reactFloor',
-      label: 'React-only floor',
-      url: `${reactFloor.url}${pathname}${search}`,
-      check: hydrated,
-      results: [],
-      failures: [],
-    });
-  if (options.vs)
-    sides.push({
-      key: 'vs',
-      label: 'B (--vs)',
-      url: options.vs,
-      check: vsMeasuresItself ? hydrated : anything,
-      results: [],
-      failures: [],
-    });
+  /** @returns {Side} */
+  const side = (
+    /** @type {string} */ key,
+    /** @type {string} */ label,
+    /** @type {string} */ at,
+    /** @type {Side['check']} */ check,
+  ) => ({
+    key,
+    label,
+    url: at,
+    check,
+    results: [],
+    failures: [],
+  });
+  const sides = [side('page', 'page', url, measuresItself ? hydrated : anything)];
+  if (floor) sides.push(side('floor', 'floor (no scripts)', `${floor.url}${pathname}${search}`, scriptless));
+  if (reactFloor) sides.push(side('reactFloor', 'React-only floor', `${reactFloor.url}${pathname}${search}`, hydrated));
+  if (options.vs) sides.push(side('vs', 'B (--vs)', options.vs, vsMeasuresItself ? hydrated : anything));
   progress(
     `\nperf:tti: Lighthouse 13 × ${options.lighthouseRuns} on the same profile: ${sides.map((s) => s.label).join(', ')}${sides.length > 1 ? ', alternately' : ''}`,
   );
