@@ -80,14 +80,22 @@ export function startNavigation({ pageFor, show, matchRoute }) {
     go(location.href, 'pop', state?.scrollY ?? 0);
   };
 
+  /** @param {PageTransitionEvent} event */
+  const onPageHide = (event) => {
+    // A page going into the back/forward cache keeps its scroll position itself.
+    // Pitfall: a replaceState while it is being stored cancels the storing
+    // (Chromium's notRestoredReasons: "navigation-canceled"), and Back reloads the page.
+    if (!event.persisted) saveScroll();
+  };
+
   document.addEventListener('click', onClick);
   window.addEventListener('popstate', onPop);
   window.addEventListener('scroll', onScroll, { passive: true });
-  window.addEventListener('pagehide', saveScroll);
+  window.addEventListener('pagehide', onPageHide);
   return () => {
     document.removeEventListener('click', onClick);
     window.removeEventListener('popstate', onPop);
     window.removeEventListener('scroll', onScroll);
-    window.removeEventListener('pagehide', saveScroll);
+    window.removeEventListener('pagehide', onPageHide);
   };
 }

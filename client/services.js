@@ -27,6 +27,22 @@ export function createServices(cache, page, onInteractive) {
   let initial = null;
   /** @type {((page: ShownPage) => void) | undefined} the App's, once it has mounted */
   let show;
+  /** @type {Parameters<NonNullable<AppServices['onVisitorDataRead']>>[0] | undefined} the visitor store's */
+  let applyVisitorData;
+  /** @param {PageTransitionEvent} event */
+  const onPageShow = (event) => {
+    // Restored from the back/forward cache: the visitor's data is read again (its own chunk, on first need).
+    if (!event.persisted) return;
+    Promise.all([import('./restore/index.js'), getModel()]).then(([restore, app]) =>
+      restore.pageRestored(event, {
+        app,
+        options,
+        registry: { loadPage, matchRoute },
+        show: (p) => show?.(p),
+        apply: (read) => applyVisitorData?.(read),
+      }),
+    );
+  };
 
   /** @type {AppServices & { initialPage: () => Promise<ShownPage | null> }} */
   const services = {
@@ -40,6 +56,7 @@ export function createServices(cache, page, onInteractive) {
     },
     onCommit() {
       onInteractive();
+      addEventListener('pageshow', onPageShow);
       const startNavigation = onFirstIntent(
         (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
         // The code of the page a link leads to is fetched beside navigation's, not after it.
@@ -70,6 +87,9 @@ export function createServices(cache, page, onInteractive) {
     },
     changeMyList: (id, on) => getModel().then((m) => m.changeMyList(id, on)),
     rate: (id, rating) => getModel().then((m) => m.rate(id, rating)),
+    onVisitorDataRead(apply) {
+      applyVisitorData = apply;
+    },
     startNavigation(setPage) {
       show = setPage;
       return () => {

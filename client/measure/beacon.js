@@ -13,6 +13,7 @@
  */
 import { activationStart } from './app-tti.js';
 import { currentMemory } from './memory.js';
+import { notRestoredReasons } from './not-restored.js';
 
 export const BEACON_URL = '/perf/beacon';
 const METRICS = [
@@ -76,6 +77,7 @@ export function buildBeacon(snapshot, page) {
     metrics: numbers(snapshot.metrics, METRICS),
     keyInput: snapshot.keyInput.map(round),
     server: numbers(page.timings, SERVER_TIMINGS),
+    notRestored: notRestoredReasons(/** @type {any} */ (performance.getEntriesByType('navigation')[0])),
   };
 }
 

@@ -10,6 +10,7 @@ import client from 'prom-client';
 import { METRICS, ROUTES, LAB_TTI_STATUSES, SERVER_TIMINGS } from './beacon-fields.js';
 import { newSketch, quantiles } from './sketch.js';
 import { createINPTargets } from './inp-targets.js';
+import { createNotRestoredCounts } from './not-restored.js';
 /** Beacons kept verbatim for the dashboard's "latest page views" table. */
 const RECENT_BEACONS = 20;
 
@@ -75,6 +76,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
   /** @type {Record<string, Record<string, number>>} */
   const statuses = Object.fromEntries(ROUTES.map((r) => [r, Object.fromEntries(LAB_TTI_STATUSES.map((s) => [s, 0]))]));
   const inpTargets = createINPTargets({ registry });
+  const notRestored = createNotRestoredCounts({ registry });
   let beacons = 0;
 
   /** @param {string} route @param {string} metric @param {number} value */
@@ -94,8 +96,12 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
       for (const value of beacon.keyInput) add(beacon.route, 'keyInput', value);
       for (const [name, value] of Object.entries(beacon.server)) add(beacon.route, `server.${name}`, value);
       inpTargets.record(beacon);
-      statuses[beacon.route][beacon.labTTIStatus] += 1;
-      labTTIStatus.inc({ route: beacon.route, status: beacon.labTTIStatus });
+      notRestored.record(beacon.route, beacon.notRestored ?? []);
+      // A back/forward cache restore has no TTI to search for (client/measure/restore-beacon.js).
+      if (beacon.navigationType !== 'back-forward-cache') {
+        statuses[beacon.route][beacon.labTTIStatus] += 1;
+        labTTIStatus.inc({ route: beacon.route, status: beacon.labTTIStatus });
+      }
       recent.unshift({ ...beacon, receivedAt: now() });
       recent.length = Math.min(recent.length, RECENT_BEACONS);
     },
@@ -110,7 +116,13 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
           return seen ? [{ name: metric, unit: SERIES[metric].unit, ...seen.summary() }] : [];
         }),
       }));
-      return { beacons, routes, inpTargets: inpTargets.snapshot(), recent: recent.map((b) => ({ ...b })) };
+      return {
+        beacons,
+        routes,
+        inpTargets: inpTargets.snapshot(),
+        notRestored: notRestored.snapshot(),
+        recent: recent.map((b) => ({ ...b })),
+      };
     },
 
     /** Sketch bins and minute buckets held: stays bounded however many beacons arrive. */

@@ -19,6 +19,7 @@ import {
   ROUTES,
   SERVER_TIMINGS,
 } from './beacon-fields.js';
+import { parseNotRestored } from './not-restored.js';
 
 // Its vocabulary, for those who import it from here.
 export * from './beacon-fields.js';
@@ -46,6 +47,7 @@ const TOP_LEVEL_KEYS = new Set([
   'metrics',
   'keyInput',
   'server',
+  'notRestored',
 ]);
 
 /**
@@ -59,7 +61,8 @@ const TOP_LEVEL_KEYS = new Set([
  *   metrics: Record<string, number>,
  *   keyInput: number[],
  *   server: Record<string, number>,
- * }} Beacon
+ *   notRestored?: string[],
+ * }} Beacon notRestored: why the back/forward cache did not restore the page (./not-restored.js)
  * @typedef {{ ok: true, beacon: Beacon, error?: undefined } | { ok: false, beacon?: undefined, error: string }} ParseResult
  */
 
@@ -128,6 +131,9 @@ export function parseBeacon(text) {
     server[name] = value;
   }
 
+  const notRestored = parseNotRestored(body.notRestored);
+  if (notRestored.error !== undefined) return fail(notRestored.error);
+
   return {
     ok: true,
     beacon: {
@@ -140,6 +146,7 @@ export function parseBeacon(text) {
       metrics,
       keyInput: [...keyInput],
       server,
+      notRestored: notRestored.reasons,
     },
   };
 }

@@ -91,8 +91,11 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
     // below carries the same preloads at first byte (measured: README, "Delivery").
     res.status(200);
     res.type('html');
-    // The page carries the visitor's data: never stored by shared caches.
-    res.set('Cache-Control', 'private, no-store');
+    // The page carries the visitor's data: never stored by shared caches, and
+    // revalidated before any reuse. Pitfall: `no-store` here is the most common
+    // reason a browser refuses to keep a page for Back (the back/forward cache);
+    // a restored page re-reads the visitor's data itself (client/restore/).
+    res.set('Cache-Control', 'private, no-cache');
     // Known once the page is done, so sent after the body (chunked responses
     // only; curl -i shows them): its timings and upstream rounds, and, since the
     // status left before the data was known, whether it ended without its data
