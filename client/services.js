@@ -12,7 +12,7 @@ import { whenIdle } from './idle.js';
 
 /**
  * @param {object} cache the serialized JSON Graph the server rendered from
- * @param {{ options?: import('../shared/pages/registry.js').PageOptions }} page what the server said about the page
+ * @param {{ options?: import('../shared/pages/registry.js').PageOptions, requestId?: string }} page what the server said about the page
  * @param {() => void} onInteractive called once hydration has committed
  */
 export function createServices(cache, page, onInteractive) {
@@ -71,6 +71,7 @@ export function createServices(cache, page, onInteractive) {
                   registry: { loadPage, matchRoute },
                   show: (p) => show?.(p),
                   initial,
+                  requestId: page.requestId,
                 },
                 trigger,
               ),
@@ -79,6 +80,9 @@ export function createServices(cache, page, onInteractive) {
       // Pitfall: Falcor built at start ran inside the window that decides TTI;
       // at idle (with navigation, which needs it) a straight click waits for neither.
       whenIdle(startNavigation);
+      // Input that came before now waited until now; a click held on a link is replayed into navigation
+      // (views/partials/early-input.hbs).
+      /** @type {any} */ (window).__marqueeEarly?.ready?.();
     },
     // The home page's rows below the fold; its module, not the model, knows their paths.
     loadRow: async (index) => {

@@ -121,7 +121,13 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
           total: round(performance.now() - started),
         };
         mark = performance.now();
-        const pageData = { cache, page: { route: spec.route, ...page, timings, ...(upstream ? { upstream } : {}) } };
+        // requestId: the id of this request's log line (server/middleware/request-log.js), for the beacon.
+        const requestId =
+          /** @type {any} */ (req).id === undefined ? {} : { requestId: String(/** @type {any} */ (req).id) };
+        const pageData = {
+          cache,
+          page: { route: spec.route, ...requestId, ...page, timings, ...(upstream ? { upstream } : {}) },
+        };
         const tailHtml = tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) });
         templateMs += performance.now() - mark;
         const serverTiming = formatServerTiming(
