@@ -74,7 +74,7 @@ test('aggregated per from/to route and cache state, in Prometheus per route gone
   const click = navigations.find((n) => n.from === '/' && n.cache === 'heading');
   assert.equal(click?.count, 3);
   assert.deepEqual(click?.triggers, { pointer: 3, keyboard: 0, history: 0 });
-  assert.equal(click?.phases.complete.p50, 200);
+  assert.ok(Math.abs((click?.phases.complete.p50 ?? 0) - 200) <= 2, 'p50 within the sketch accuracy (1%)');
   assert.equal(click?.upstreamRounds, 1);
   const text = await registry.metrics();
   assert.match(text, /marquee_browser_navigation_ms_count\{route="\/title\/:id",phase="complete",cache="heading"\} 3/);

@@ -11,7 +11,7 @@ export const MAX_EARLY_INPUTS = 20;
  * @returns {number[]} the waits, in ms; empty when no input came first (or off Marquee pages)
  */
 export function earlyInputWaits() {
-  const waits = /** @type {any} */ (window).__marqueeEarly?.waits;
+  const waits = /** @type {any} */ (globalThis).__marqueeEarly?.waits;
   if (!Array.isArray(waits)) return [];
   return waits.filter((ms) => Number.isFinite(ms) && ms >= 0).slice(0, MAX_EARLY_INPUTS);
 }
