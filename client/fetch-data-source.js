@@ -133,6 +133,7 @@ export class FetchDataSource {
               signal: controller.signal,
             }),
           )
+          .then(announceUpstream)
           .then(readJson)
           .then(
             (body) => {
@@ -160,6 +161,27 @@ export class FetchDataSource {
       },
     };
   }
+}
+
+/** The event each answer's upstream work is announced with (client/nav/timing.js counts it per navigation). */
+export const MODEL_RESPONSE_EVENT = 'marquee:model-response';
+
+/**
+ * Announces what the server waited for to answer (its Server-Timing header:
+ * `upstream-requests;desc=N, upstream-rounds;desc=N`), for whoever measures.
+ * @param {Response} res
+ * @returns {Response}
+ */
+function announceUpstream(res) {
+  const timing = res.headers?.get?.('server-timing') ?? '';
+  const count = (/** @type {string} */ name) => Number(new RegExp(`${name};desc=(\\d+)`).exec(timing)?.[1] ?? 0);
+  if (typeof dispatchEvent === 'function')
+    dispatchEvent(
+      new CustomEvent(MODEL_RESPONSE_EVENT, {
+        detail: { requests: count('upstream-requests'), rounds: count('upstream-rounds') },
+      }),
+    );
+  return res;
 }
 
 /**

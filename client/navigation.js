@@ -7,23 +7,34 @@
 
 /** @typedef {import('../shared/components/App.jsx').ShownPage} ShownPage */
 /** @typedef {{ scrollY?: number }} EntryState what each history entry remembers */
+/**
+ * @typedef {{
+ *   urlChanged: () => void,
+ *   shown: (cache: import('./nav/timing.js').CacheState, complete: boolean) => void,
+ *   cancel: () => void,
+ * }} NavMeasure one navigation's timer
+ */
 
 /** Scroll positions are saved this long after scrolling stops (replaceState is rate-limited). */
 const SAVE_SCROLL_AFTER_MS = 150;
 
 /**
  * @param {{
- *   pageFor: (route: import('../shared/pages/registry.js').RouteMatch, key: string) => Promise<{ page: ShownPage, update?: Promise<ShownPage> }>,
+ *   pageFor: (route: import('../shared/pages/registry.js').RouteMatch, key: string) => Promise<{ page: ShownPage, update?: Promise<ShownPage>, cache: import('./nav/timing.js').CacheState }>,
  *   show: (page: ShownPage) => void,
  *   matchRoute: typeof import('../shared/pages/registry.js').matchRoute,
- * }} deps the registry is handed in, not imported: this chunk then shares no code with the entry
+ *   measure?: (start: { from: string, to: string, event: Event | null }) => NavMeasure,
+ * }} deps the registry is handed in, not imported: this chunk then shares no code with the entry;
+ *   measure: times each navigation (client/nav/timing.js)
  * @returns {() => void} stops listening
  */
-export function startNavigation({ pageFor, show, matchRoute }) {
+export function startNavigation({ pageFor, show, matchRoute, measure }) {
   // We restore scroll ourselves, once the page is rendered: the browser's
   // own restoration would run before the new page exists.
   history.scrollRestoration = 'manual';
   let current = 0;
+  /** The path of the page shown: a popstate has changed location already. */
+  let shownPath = location.pathname;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let saveTimer;
 
@@ -40,22 +51,33 @@ export function startNavigation({ pageFor, show, matchRoute }) {
    * @param {string} href path and query
    * @param {'push' | 'pop'} mode
    * @param {number} scrollY where the page is shown
+   * @param {Event} event the click or popstate
    */
-  const go = async (href, mode, scrollY) => {
+  const go = async (href, mode, scrollY, event) => {
     const url = new URL(href, location.href);
     const route = matchRoute(url.pathname);
     const attempt = ++current;
     if (!route) return location.assign(url);
+    // From where the page is now (for a popstate, location already says where it goes).
+    const timer = measure?.({ from: mode === 'push' ? location.pathname : shownPath, to: url.pathname, event });
     if (mode === 'push') saveScroll();
     try {
-      const { page, update } = await pageFor(route, url.pathname);
+      const { page, update, cache } = await pageFor(route, url.pathname);
       // A newer navigation started meanwhile: it wins.
-      if (attempt !== current) return;
+      if (attempt !== current) return timer?.cancel();
       if (mode === 'push') history.pushState({ scrollY: 0 }, '', url.pathname + url.search + url.hash);
+      shownPath = url.pathname;
+      timer?.urlChanged();
       show({ ...page, scrollY });
+      timer?.shown(cache, !update);
       // What the cache lacked, once it has come: the same page, scrolled where the visitor left it.
-      update?.then((later) => attempt === current && show(later));
+      update?.then((later) => {
+        if (attempt !== current) return timer?.cancel();
+        show(later);
+        timer?.shown(cache, true);
+      });
     } catch {
+      timer?.cancel();
       // The data or code could not be had: let the server render the page.
       if (attempt === current) location.assign(url);
     }
@@ -71,23 +93,31 @@ export function startNavigation({ pageFor, show, matchRoute }) {
     if (link.origin !== location.origin || !matchRoute(link.pathname)) return;
     event.preventDefault();
     if (link.pathname === location.pathname && link.search === location.search) return;
-    go(link.href, 'push', 0);
+    go(link.href, 'push', 0, event);
   };
 
   /** @param {PopStateEvent} event */
   const onPop = (event) => {
     const state = /** @type {EntryState | null} */ (event.state);
-    go(location.href, 'pop', state?.scrollY ?? 0);
+    go(location.href, 'pop', state?.scrollY ?? 0, event);
+  };
+
+  /** @param {PageTransitionEvent} event */
+  const onPageHide = (event) => {
+    // A page going into the back/forward cache keeps its scroll position itself.
+    // Pitfall: a replaceState while it is being stored cancels the storing
+    // (Chromium's notRestoredReasons: "navigation-canceled"), and Back reloads the page.
+    if (!event.persisted) saveScroll();
   };
 
   document.addEventListener('click', onClick);
   window.addEventListener('popstate', onPop);
   window.addEventListener('scroll', onScroll, { passive: true });
-  window.addEventListener('pagehide', saveScroll);
+  window.addEventListener('pagehide', onPageHide);
   return () => {
     document.removeEventListener('click', onClick);
     window.removeEventListener('popstate', onPop);
     window.removeEventListener('scroll', onScroll);
-    window.removeEventListener('pagehide', saveScroll);
+    window.removeEventListener('pagehide', onPageHide);
   };
 }

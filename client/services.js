@@ -12,7 +12,7 @@ import { whenIdle } from './idle.js';
 
 /**
  * @param {object} cache the serialized JSON Graph the server rendered from
- * @param {{ options?: import('../shared/pages/registry.js').PageOptions }} page what the server said about the page
+ * @param {{ options?: import('../shared/pages/registry.js').PageOptions, requestId?: string }} page what the server said about the page
  * @param {() => void} onInteractive called once hydration has committed
  */
 export function createServices(cache, page, onInteractive) {
@@ -27,6 +27,22 @@ export function createServices(cache, page, onInteractive) {
   let initial = null;
   /** @type {((page: ShownPage) => void) | undefined} the App's, once it has mounted */
   let show;
+  /** @type {Parameters<NonNullable<AppServices['onVisitorDataRead']>>[0] | undefined} the visitor store's */
+  let applyVisitorData;
+  /** @param {PageTransitionEvent} event */
+  const onPageShow = (event) => {
+    // Restored from the back/forward cache: the visitor's data is read again (its own chunk, on first need).
+    if (!event.persisted) return;
+    Promise.all([import('./restore/index.js'), getModel()]).then(([restore, app]) =>
+      restore.pageRestored(event, {
+        app,
+        options,
+        registry: { loadPage, matchRoute },
+        show: (p) => show?.(p),
+        apply: (read) => applyVisitorData?.(read),
+      }),
+    );
+  };
 
   /** @type {AppServices & { initialPage: () => Promise<ShownPage | null> }} */
   const services = {
@@ -40,6 +56,7 @@ export function createServices(cache, page, onInteractive) {
     },
     onCommit() {
       onInteractive();
+      addEventListener('pageshow', onPageShow);
       const startNavigation = onFirstIntent(
         (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
         // The code of the page a link leads to is fetched beside navigation's, not after it.
@@ -54,6 +71,7 @@ export function createServices(cache, page, onInteractive) {
                   registry: { loadPage, matchRoute },
                   show: (p) => show?.(p),
                   initial,
+                  requestId: page.requestId,
                 },
                 trigger,
               ),
@@ -62,6 +80,9 @@ export function createServices(cache, page, onInteractive) {
       // Pitfall: Falcor built at start ran inside the window that decides TTI;
       // at idle (with navigation, which needs it) a straight click waits for neither.
       whenIdle(startNavigation);
+      // Input that came before now waited until now; a click held on a link is replayed into navigation
+      // (views/partials/early-input.hbs).
+      /** @type {any} */ (window).__marqueeEarly?.ready?.();
     },
     // The home page's rows below the fold; its module, not the model, knows their paths.
     loadRow: async (index) => {
@@ -70,6 +91,9 @@ export function createServices(cache, page, onInteractive) {
     },
     changeMyList: (id, on) => getModel().then((m) => m.changeMyList(id, on)),
     rate: (id, rating) => getModel().then((m) => m.rate(id, rating)),
+    onVisitorDataRead(apply) {
+      applyVisitorData = apply;
+    },
     startNavigation(setPage) {
       show = setPage;
       return () => {

@@ -1,6 +1,8 @@
 // @ts-check
 // Who may keep what (README, "Delivery"): hashed assets for a year; pages and
-// /model.json, which carry the visitor's data, nowhere; error pages nowhere,
+// /model.json, which carry the visitor's data, in no shared cache and never
+// reused without asking again, yet not barred from the back/forward cache
+// (`no-store` on a page, or on a fetch it made, bars it); error pages nowhere,
 // so a passing failure is never replayed from a cache.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,17 +24,17 @@ after(() => app?.close());
 
 const html = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 
-test('the home page is private and never stored', async () => {
+test('the home page is private, asked again before reuse, and not barred from the back/forward cache', async () => {
   const res = await rawGet(`${app.url}/`, html);
   assert.equal(res.status, 200);
-  assert.equal(res.headers['cache-control'], 'private, no-store');
+  assert.equal(res.headers['cache-control'], 'private, no-cache');
 });
 
-test('/model.json is never stored', async () => {
+test('/model.json is private and asked again before reuse (a no-store fetch bars the page from the back/forward cache)', async () => {
   const paths = encodeURIComponent(JSON.stringify([['lists', 'length']]));
   const res = await rawGet(`${app.url}/model.json?method=get&paths=${paths}`);
   assert.equal(res.status, 200);
-  assert.equal(res.headers['cache-control'], 'no-store');
+  assert.equal(res.headers['cache-control'], 'private, no-cache');
 });
 
 for (const [label, path, status] of /** @type {const} */ ([

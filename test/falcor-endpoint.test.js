@@ -97,7 +97,7 @@ test('get: answers the JSON Graph, as JSON nobody may cache', async () => {
   ]);
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
-  assert.equal(res.headers.get('cache-control'), 'no-store');
+  assert.equal(res.headers.get('cache-control'), 'private, no-cache');
   const { jsonGraph } = await res.json();
   assert.equal(typeof jsonGraph.lists[1].name, 'string');
   const ref = jsonGraph.lists[0][0];

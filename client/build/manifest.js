@@ -19,9 +19,10 @@ const PAGE_CHUNK = /^shared\/pages\/[\w-]+\.jsx?$/;
  * navigation on the first focus or key press (client/keyboard/on-demand.js),
  * the live figures on ?perf=1 or Shift+P (client/measure/overlay-trigger.js),
  * navigation from the cache and prefetch on the first pointer, focus or touch
- * on a link, or the first click (client/nav/on-intent.js).
+ * on a link, or the first click (client/nav/on-intent.js), the visitor's data
+ * read again when the back/forward cache restores the page (client/restore/).
  */
-const ON_DEMAND_CHUNK = /^client\/(keyboard\/index|measure\/overlay|nav\/index)\.js$/;
+const ON_DEMAND_CHUNK = /^client\/(keyboard\/index|measure\/overlay|nav\/index|restore\/index)\.js$/;
 /** The page whose load is the first-load budget's. */
 const HOME_PAGE = 'shared/pages/home.js';
 

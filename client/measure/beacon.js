@@ -13,6 +13,8 @@
  */
 import { activationStart } from './app-tti.js';
 import { currentMemory } from './memory.js';
+import { notRestoredReasons } from './not-restored.js';
+import { earlyInputWaits } from './early-input.js';
 
 export const BEACON_URL = '/perf/beacon';
 const METRICS = [
@@ -31,16 +33,20 @@ const METRICS = [
 ];
 const SERVER_TIMINGS = ['upstream', 'render', 'template', 'total'];
 
+/** @typedef {{ route: string, timings: Record<string, number>, requestId?: string }} PageData */
+
 /**
- * What the server handed the page: the route template and its own timings.
- * @returns {{ route: string, timings: Record<string, number> } | null} null off Marquee pages
+ * What the server handed the page: the route template, its own timings and
+ * the id of its log line (server/middleware/request-log.js).
+ * @returns {PageData | null} null off Marquee pages
  */
 export function readPageData() {
   const element = document.getElementById('marquee-data');
   if (!element?.textContent) return null;
   try {
     const { page } = JSON.parse(element.textContent);
-    return typeof page?.route === 'string' ? { route: page.route, timings: page.timings ?? {} } : null;
+    if (typeof page?.route !== 'string') return null;
+    return { route: page.route, timings: page.timings ?? {}, requestId: page.requestId };
   } catch {
     return null;
   }
@@ -59,7 +65,7 @@ export function navigationType() {
 
 /**
  * @param {import('./store.js').PerfSnapshot} snapshot
- * @param {{ route: string, timings: Record<string, number> }} page
+ * @param {PageData} page
  */
 export function buildBeacon(snapshot, page) {
   const round = (/** @type {number} */ n) => Math.round(n * 1000) / 1000;
@@ -69,20 +75,23 @@ export function buildBeacon(snapshot, page) {
     );
   return {
     route: page.route,
+    requestId: page.requestId,
     navigationType: navigationType(),
     effectiveType: /** @type {any} */ (navigator).connection?.effectiveType ?? 'unknown',
     labTTIStatus: snapshot.labTTIStatus,
     ...snapshot.inp,
     metrics: numbers(snapshot.metrics, METRICS),
     keyInput: snapshot.keyInput.map(round),
+    earlyInput: earlyInputWaits().map(round),
     server: numbers(page.timings, SERVER_TIMINGS),
+    notRestored: notRestoredReasons(/** @type {any} */ (performance.getEntriesByType('navigation')[0])),
   };
 }
 
 /**
  * Arms the one beacon of this page view.
  * @param {import('./store.js').PerfStore} store
- * @param {{ route: string, timings: Record<string, number> }} page
+ * @param {PageData} page
  */
 export function sendBeaconOnce(store, page) {
   let sent = false;

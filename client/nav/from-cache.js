@@ -10,7 +10,10 @@ import { MAX_ROWS } from '../../shared/graph/limits.js';
 /** @typedef {import('../../shared/pages/registry.js').PageOptions} PageOptions */
 /** @typedef {import('../../shared/pages/registry.js').RouteMatch} RouteMatch */
 /** @typedef {import('../../shared/components/App.jsx').ShownPage} ShownPage */
-/** @typedef {{ page: ShownPage, update?: Promise<ShownPage> }} Answer update: the page again once its query has settled */
+/**
+ * @typedef {{ page: ShownPage, update?: Promise<ShownPage>, cache: 'all' | 'heading' | 'none' }} Answer
+ *   update: the page again once its query has settled; cache: what the cache held (client/nav/timing.js)
+ */
 
 /**
  * @param {any} model the client's Falcor model, errors as errors (a get rejects with the paths that failed)
@@ -47,8 +50,8 @@ export async function pageFromCache(model, module, route, key, options, previous
       return { ...module.props(model.getCache(...paths()), params, read), state: 'failed' };
     },
   );
-  if (!early) return { page: shown(await settle) };
-  return { page: shown({ ...early, state: 'loading' }), update: settle.then(shown) };
+  if (!early) return { page: shown(await settle), cache: settledAtOnce ? 'all' : 'none' };
+  return { page: shown({ ...early, state: 'loading' }), update: settle.then(shown), cache: 'heading' };
 }
 
 /**

@@ -11,6 +11,7 @@
 import { startNavigation } from '../navigation.js';
 import { pageFromCache } from './from-cache.js';
 import { connectionAllowsPrefetch, createPrefetcher } from './prefetcher.js';
+import { createNavTiming, triggerOf } from './timing.js';
 
 /** @typedef {import('../../shared/components/App.jsx').ShownPage} ShownPage */
 
@@ -18,6 +19,8 @@ import { connectionAllowsPrefetch, createPrefetcher } from './prefetcher.js';
 const CARD_LINK = 'a.card__link';
 /** Paths whose last props are kept, for Back while an invalidated part is fetched again. */
 const REMEMBERED_PAGES = 4;
+/** Paths remembered as prefetched, for the navigation beacon's cache state (newest kept). */
+const REMEMBERED_PREFETCHES = 20;
 
 /**
  * @param {{
@@ -27,12 +30,13 @@ const REMEMBERED_PAGES = 4;
  *   registry: Pick<typeof import('../../shared/pages/registry.js'), 'loadPage' | 'matchRoute'>,
  *   show: (page: ShownPage) => void,
  *   initial: ShownPage | null,
+ *   requestId?: string,
  * }} deps model: the client's Falcor model (errors as values), strict: the same with errors as errors; options: what the server rendered with;
  *   registry: handed in, not imported, so this chunk shares no code with the entry;
- *   initial: the page the server rendered
+ *   initial: the page the server rendered; requestId: the page's (server/middleware/request-log.js), for the beacons
  * @param {Event | null} trigger the event that loaded this chunk, handled as if it came now; null when loaded at idle
  */
-export function start({ model, strict, options, registry, show, initial }, trigger) {
+export function start({ model, strict, options, registry, show, initial, requestId }, trigger) {
   const { loadPage, matchRoute } = registry;
   // The props each recent path was last shown with: Back shows them while
   // what a change invalidated (My List) is fetched again.
@@ -45,11 +49,24 @@ export function start({ model, strict, options, registry, show, initial }, trigg
     if (shownProps.size > REMEMBERED_PAGES) shownProps.delete(/** @type {string} */ (shownProps.keys().next().value));
   };
   if (initial) remember(initial);
+  /** @type {Set<string>} paths a prefetch has fetched */
+  const prefetched = new Set();
+  const timing = createNavTiming({ routeOf: (path) => matchRoute(path)?.template ?? null, requestId });
   startNavigation({
     async pageFor(route, key) {
       const module = await loadPage(route.name);
-      return pageFromCache(strict, module, route, key, options, shownProps.get(key));
+      const answer = await pageFromCache(strict, module, route, key, options, shownProps.get(key));
+      const cache =
+        answer.cache === 'all'
+          ? prefetched.has(key)
+            ? 'prefetched'
+            : 'cached'
+          : answer.cache === 'heading'
+            ? 'heading'
+            : 'cold';
+      return { ...answer, cache };
     },
+    measure: ({ from, to, event }) => timing.start({ from, to, event, trigger: triggerOf(event) }),
     show(page) {
       remember(page);
       show(page);
@@ -64,6 +81,10 @@ export function start({ model, strict, options, registry, show, initial }, trigg
       const module = await loadPage(route.name);
       // A read (get, never a write), with the visitor's own cookie: the answer lands in this visitor's cache only.
       await model.get(...module.query(route.params, options, {}));
+      prefetched.delete(href);
+      prefetched.add(href);
+      if (prefetched.size > REMEMBERED_PREFETCHES)
+        prefetched.delete(/** @type {string} */ (prefetched.values().next().value));
     },
     allowed: () => options.prefetch !== false && connectionAllowsPrefetch(/** @type {any} */ (navigator).connection),
   });

@@ -17,6 +17,7 @@ import { watchNetwork } from './network.js';
 import { openCard } from './card.js';
 import { clickOutcome } from './outcome.js';
 import { roundMs } from '../lib/stats.js';
+import { watchNavigationBeacons } from './field-beacon.js';
 
 export { INTERACTIVE_MARK } from './card.js';
 
@@ -25,11 +26,13 @@ export { INTERACTIVE_MARK } from './card.js';
  *   ok: true, reason: null, headingMs: number, completeMs: number,
  *   requests: number, modelRequests: number, dwellRequests: number, dwellModelRequests: number,
  *   title: { id: string, name: string, href: string },
+ *   beaconHeadingMs?: number, beaconCompleteMs?: number,
  * } & Partial<import('./back.js').BackFigures>} GoodRun
  *   headingMs: click to the <h1> with the card's name painted; completeMs: click to the
  *   whole page painted; requests: started between the click and the complete page;
  *   dwellRequests: started while the pointer or focus rested on the card, before the click;
- *   the Back figures with `back` (./back.js)
+ *   the Back figures with `back` (./back.js); beacon*: the same two from the page's own
+ *   navigation beacon (./field-beacon.js), absent when it sent none
  * @typedef {{ ok: false, reason: string, title: { id: string, name: string, href: string } | null }} BrokenRun
  * @typedef {GoodRun | BrokenRun} NavRun
  */
@@ -58,6 +61,7 @@ export async function measureNavigation(
     await page.exposeFunction('__perfNavDone', () => done());
     await page.addInitScript(observeNavigation);
     const network = watchNetwork(page);
+    const beacons = watchNavigationBeacons(page);
 
     // ── The home page, interactive; the card, in view ───────────────────────
     const opened = await openCard(page, { url, row, card, timeoutMs });
@@ -86,6 +90,7 @@ export async function measureNavigation(
     const during = await page.evaluate(countRequests, { from: intentAt ?? clickAt, to: clickAt });
     const after = await page.evaluate(countRequests, { from: clickAt, to: completeAt });
     if (network.documentsAfterClick() > 0) return broken('the click loaded a new document (no client-side navigation)');
+    const field = await beacons.first('/', '/title/:id');
     let backFigures = {};
     if (back) {
       try {
@@ -105,6 +110,7 @@ export async function measureNavigation(
       modelRequests: after.model,
       dwellRequests: during.all,
       dwellModelRequests: during.model,
+      ...(field ? { beaconHeadingMs: roundMs(field.heading), beaconCompleteMs: roundMs(field.complete) } : {}),
       title,
     };
   } catch (error) {

@@ -8,6 +8,8 @@ import { distribution } from '../lib/stats.js';
 export const NAV_FIGURES = /** @type {const} */ ([
   ['headingMs', 'click → heading', 'ms'],
   ['completeMs', 'click → complete page', 'ms'],
+  ['beaconHeadingMs', '  the beacon: → heading', 'ms'],
+  ['beaconCompleteMs', '  the beacon: → complete', 'ms'],
   ['requests', 'requests after the click', ''],
   ['modelRequests', '  of them /model.json', ''],
   ['dwellRequests', 'requests during the dwell', ''],

@@ -119,7 +119,7 @@ function send(res, status, body) {
   res
     .status(status)
     .set('content-type', 'application/json; charset=utf-8')
-    // Per-visitor data: no browser or proxy may keep or share it.
-    .set('cache-control', 'no-store')
+    // Per-visitor data: no proxy may keep or share it, no browser reuse it without asking.
+    .set('cache-control', 'private, no-cache')
     .send(JSON.stringify(body));
 }

@@ -10,6 +10,9 @@ import client from 'prom-client';
 import { METRICS, ROUTES, LAB_TTI_STATUSES, SERVER_TIMINGS } from './beacon-fields.js';
 import { newSketch, quantiles } from './sketch.js';
 import { createINPTargets } from './inp-targets.js';
+import { createNotRestoredCounts } from './not-restored.js';
+import { createEarlyInputShare } from './early-input.js';
+import { createNavigationAggregates } from './navigation.js';
 /** Beacons kept verbatim for the dashboard's "latest page views" table. */
 const RECENT_BEACONS = 20;
 
@@ -31,6 +34,8 @@ export const BUCKETS = Object.freeze({
 export const SERIES = Object.freeze({
   ...Object.fromEntries(Object.entries(METRICS).map(([name, { unit }]) => [name, { unit, prometheus: true }])),
   keyInput: { unit: 'ms', prometheus: true },
+  // Each input before interactive: how long it waited (./early-input.js).
+  earlyInput: { unit: 'ms', prometheus: true },
   ...Object.fromEntries(SERVER_TIMINGS.map((name) => [`server.${name}`, { unit: 'ms', prometheus: false }])),
 });
 
@@ -75,6 +80,9 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
   /** @type {Record<string, Record<string, number>>} */
   const statuses = Object.fromEntries(ROUTES.map((r) => [r, Object.fromEntries(LAB_TTI_STATUSES.map((s) => [s, 0]))]));
   const inpTargets = createINPTargets({ registry });
+  const notRestored = createNotRestoredCounts({ registry });
+  const earlyInput = createEarlyInputShare({ registry });
+  const navigations = createNavigationAggregates({ registry });
   let beacons = 0;
 
   /** @param {string} route @param {string} metric @param {number} value */
@@ -87,15 +95,23 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
   }
 
   return {
-    /** @param {import('./beacon-schema.js').Beacon} beacon an already validated beacon */
+    /** @param {import('./beacon-schema.js').Beacon | import('./beacon-schema.js').NavigationBeacon} beacon an already validated beacon */
     record(beacon) {
+      // A client-side navigation's beacon: its own figures, not a page view.
+      if ('navigation' in beacon) return navigations.record(beacon.navigation);
       beacons += 1;
       for (const [metric, value] of Object.entries(beacon.metrics)) add(beacon.route, metric, value);
       for (const value of beacon.keyInput) add(beacon.route, 'keyInput', value);
       for (const [name, value] of Object.entries(beacon.server)) add(beacon.route, `server.${name}`, value);
       inpTargets.record(beacon);
-      statuses[beacon.route][beacon.labTTIStatus] += 1;
-      labTTIStatus.inc({ route: beacon.route, status: beacon.labTTIStatus });
+      notRestored.record(beacon.route, beacon.notRestored ?? []);
+      for (const value of beacon.earlyInput ?? []) add(beacon.route, 'earlyInput', value);
+      // A back/forward cache restore has no TTI to search for (client/measure/restore-beacon.js).
+      if (beacon.navigationType !== 'back-forward-cache') {
+        earlyInput.record(beacon.route, beacon.earlyInput ?? []);
+        statuses[beacon.route][beacon.labTTIStatus] += 1;
+        labTTIStatus.inc({ route: beacon.route, status: beacon.labTTIStatus });
+      }
       recent.unshift({ ...beacon, receivedAt: now() });
       recent.length = Math.min(recent.length, RECENT_BEACONS);
     },
@@ -110,7 +126,15 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
           return seen ? [{ name: metric, unit: SERIES[metric].unit, ...seen.summary() }] : [];
         }),
       }));
-      return { beacons, routes, inpTargets: inpTargets.snapshot(), recent: recent.map((b) => ({ ...b })) };
+      return {
+        beacons,
+        routes,
+        inpTargets: inpTargets.snapshot(),
+        notRestored: notRestored.snapshot(),
+        earlyInput: earlyInput.snapshot(),
+        navigations: navigations.snapshot(),
+        recent: recent.map((b) => ({ ...b })),
+      };
     },
 
     /** Sketch bins and minute buckets held: stays bounded however many beacons arrive. */

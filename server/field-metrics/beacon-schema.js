@@ -19,6 +19,9 @@ import {
   ROUTES,
   SERVER_TIMINGS,
 } from './beacon-fields.js';
+import { parseNotRestored } from './not-restored.js';
+import { parseEarlyInput } from './early-input.js';
+import { parseNavigationBeacon } from './navigation.js';
 
 // Its vocabulary, for those who import it from here.
 export * from './beacon-fields.js';
@@ -46,7 +49,12 @@ const TOP_LEVEL_KEYS = new Set([
   'metrics',
   'keyInput',
   'server',
+  'notRestored',
+  'requestId',
+  'earlyInput',
 ]);
+/** The id of the page's log line (server/middleware/request-log.js): a UUID, or a proxy's id of this shape. */
+const REQUEST_ID = /^[\w-]{1,64}$/;
 
 /**
  * @typedef {{
@@ -59,8 +67,13 @@ const TOP_LEVEL_KEYS = new Set([
  *   metrics: Record<string, number>,
  *   keyInput: number[],
  *   server: Record<string, number>,
- * }} Beacon
+ *   notRestored?: string[],
+ *   requestId?: string,
+ *   earlyInput?: number[],
+ * }} Beacon earlyInput: each input before interactive, its wait in ms (./early-input.js) notRestored: why the back/forward cache did not restore the page (./not-restored.js)
+ * @typedef {{ navigation: import('./navigation.js').Navigation }} NavigationBeacon one client-side navigation (./navigation.js)
  * @typedef {{ ok: true, beacon: Beacon, error?: undefined } | { ok: false, beacon?: undefined, error: string }} ParseResult
+ * @typedef {{ ok: true, beacon: Beacon | NavigationBeacon, error?: undefined } | { ok: false, beacon?: undefined, error: string }} AnyParseResult
  */
 
 /**
@@ -69,14 +82,41 @@ const TOP_LEVEL_KEYS = new Set([
  * @returns {ParseResult}
  */
 export function parseBeacon(text) {
-  if (typeof text !== 'string' || text.length === 0) return fail('empty body: send the beacon as JSON text');
+  const body = parseJsonObject(text);
+  return typeof body === 'string' ? fail(body) : parsePageBeacon(body);
+}
+
+/**
+ * A page view's beacon, or a client-side navigation's (`{ "navigation": … }`, ./navigation.js).
+ * @param {unknown} text the raw request body
+ * @returns {AnyParseResult}
+ */
+export function parseAnyBeacon(text) {
+  const body = parseJsonObject(text);
+  if (typeof body === 'string') return fail(body);
+  return Object.hasOwn(body, 'navigation') ? parseNavigationBeacon(body) : parsePageBeacon(body);
+}
+
+/**
+ * @param {unknown} text
+ * @returns {Record<string, any> | string} the object, or what is wrong with the text
+ */
+function parseJsonObject(text) {
+  if (typeof text !== 'string' || text.length === 0) return 'empty body: send the beacon as JSON text';
   let body;
   try {
     body = JSON.parse(text);
   } catch {
-    return fail('body is not JSON');
+    return 'body is not JSON';
   }
-  if (!isPlainObject(body)) return fail('beacon must be a JSON object');
+  return isPlainObject(body) ? body : 'beacon must be a JSON object';
+}
+
+/**
+ * @param {Record<string, any>} body
+ * @returns {ParseResult}
+ */
+function parsePageBeacon(body) {
   for (const key of Object.keys(body)) {
     if (!TOP_LEVEL_KEYS.has(key)) return fail(`unknown field ${quote(key)}`);
   }
@@ -128,6 +168,15 @@ export function parseBeacon(text) {
     server[name] = value;
   }
 
+  const { requestId } = body;
+  if (requestId !== undefined && !(typeof requestId === 'string' && REQUEST_ID.test(requestId)))
+    return fail("requestId must be 1 to 64 letters, digits, - or _ (the page's own request id)");
+
+  const notRestored = parseNotRestored(body.notRestored);
+  if (notRestored.error !== undefined) return fail(notRestored.error);
+  const earlyInput = parseEarlyInput(body.earlyInput);
+  if (earlyInput.error !== undefined) return fail(earlyInput.error);
+
   return {
     ok: true,
     beacon: {
@@ -140,6 +189,10 @@ export function parseBeacon(text) {
       metrics,
       keyInput: [...keyInput],
       server,
+      notRestored: notRestored.reasons,
+      earlyInput: earlyInput.waits,
+      // Never a label (one per page view): kept with the latest beacons, to find its log line.
+      ...(requestId === undefined ? {} : { requestId }),
     },
   };
 }

@@ -51,7 +51,7 @@ export function perfScope(local, channel = processChannel()) {
   const { send, onMessage, answerTimeoutMs = ANSWER_TIMEOUT_MS } = channel;
   if (!send) {
     return {
-      /** @param {import('./beacon-schema.js').Beacon} beacon */
+      /** @param {import('./beacon-schema.js').Beacon | import('./beacon-schema.js').NavigationBeacon} beacon */
       record: (beacon) => local.record(beacon),
       snapshot: async () => ({ ...local.snapshot(), scope: 'process' }),
     };
@@ -67,7 +67,7 @@ export function perfScope(local, channel = processChannel()) {
   });
 
   return {
-    /** @param {import('./beacon-schema.js').Beacon} beacon */
+    /** @param {import('./beacon-schema.js').Beacon | import('./beacon-schema.js').NavigationBeacon} beacon */
     record(beacon) {
       local.record(beacon);
       send({ type: BEACON, beacon });

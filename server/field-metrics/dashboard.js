@@ -4,6 +4,7 @@
 // with inline SVG charts, so it reads fine without Grafana or any script.
 import { histogramSvg, overTimeSvg, formatValue } from './svg-charts.js';
 import { INP_PARTS } from './inp-targets.js';
+import { navigationRows } from './navigation-dashboard.js';
 
 /** What each INP target is on the page (client/measure/inp-attribution.js). */
 const INP_TARGET_LABELS = Object.freeze({
@@ -32,6 +33,7 @@ const LABELS = Object.freeze({
   cls: 'Cumulative Layout Shift',
   ttfb: 'Time To First Byte',
   keyInput: 'Key press to next paint',
+  earlyInput: 'Input before interactive: its wait',
   memory: 'JS heap',
   'server.upstream': 'Server: upstream',
   'server.render': 'Server: React render',
@@ -103,6 +105,8 @@ export function dashboardData(snapshot, nonce) {
     lcp: show(b.metrics.lcp, 'ms'),
     cls: show(b.metrics.cls, 'score'),
     serverTotal: show(b.server.total, 'ms'),
+    // The page's log line has the same id (docs/measuring-tti.md, "From a field figure to its log line").
+    requestId: b.requestId ?? '',
   }));
   const inpTargets = snapshot.inpTargets.map((t) => ({
     target: t.target,
@@ -111,6 +115,13 @@ export function dashboardData(snapshot, nonce) {
     count: t.count,
     few: t.count < FEW_SAMPLES,
     p75: INP_PARTS.map((part) => show(t.p75[part] ?? undefined, 'ms')),
+  }));
+  // Input before interactive: the share of page views that had any (views/partials/early-input.hbs).
+  const earlyInput = (snapshot.earlyInput ?? []).map((/** @type {any} */ r) => ({
+    route: r.route,
+    views: r.views,
+    withInput: r.withInput,
+    share: `${(r.share * 100).toFixed(1)}%`,
   }));
   const scope =
     snapshot.scope === 'cluster' ? 'all workers' : snapshot.scope === 'process' ? 'this process' : snapshot.scope;
@@ -121,6 +132,8 @@ export function dashboardData(snapshot, nonce) {
     hasData: routes.length > 0,
     routes,
     inpTargets,
+    earlyInput,
+    navigations: navigationRows(snapshot.navigations ?? []),
     recent,
     fewSamples: FEW_SAMPLES,
   };

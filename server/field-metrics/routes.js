@@ -1,12 +1,13 @@
 // @ts-check
 // Browser measurements in, dashboard out:
-//   POST /perf/beacon        one beacon per page view (client/measure/beacon.js)
+//   POST /perf/beacon        one beacon per page view (client/measure/beacon.js) and one
+//                            per client-side navigation (client/nav/timing.js)
 //   GET  /perf               the dashboard (inline SVG charts)
 //   GET  /perf/summary.json  the same figures as JSON (tests, scripts)
 // Prometheus histograms land on the app's registry, exposed by GET /metrics.
 import express from 'express';
 import client from 'prom-client';
-import { MAX_BEACON_BYTES, parseBeacon } from './beacon-schema.js';
+import { MAX_BEACON_BYTES, parseAnyBeacon } from './beacon-schema.js';
 import { createRateLimiter, rateLimit } from './rate-limit.js';
 import { createPerfAggregates } from './aggregate.js';
 import { perfDashboard } from './dashboard.js';
@@ -62,7 +63,7 @@ export function mountPerf(routes, { registry, log, config, templates }) {
 
   /** @type {import('express').RequestHandler} */
   const acceptBeacon = (req, res) => {
-    const result = parseBeacon(req.body);
+    const result = parseAnyBeacon(req.body);
     if (!result.ok) {
       count('invalid');
       // Debug, not warn: junk beacons are expected on the open web and must not flood the log.

@@ -3,6 +3,7 @@
 // template, total time and, where a handler measured them, the same phase
 // timings the metrics and the Server-Timing header carry. Quiet in tests
 // because NODE_ENV=test makes LOG_LEVEL default to silent (server/config/load.js).
+import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { routeLabel } from '../metrics/http.js';
 
@@ -16,6 +17,14 @@ const NOT_LOGGED = new Set(['/metrics', '/healthz', '/readyz']);
 export function requestLog(log) {
   const middleware = pinoHttp({
     logger: log,
+    // An id unique across workers and restarts (pino-http's own counts 1, 2, 3 per
+    // process): a page hands it to its beacon (#marquee-data), so a slow figure on
+    // /perf leads to this line (docs/measuring-tti.md); X-Request-Id shows it too.
+    genReqId: (_req, res) => {
+      const id = randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
     // Headers and cookies stay out of the log: they cost bytes on every line
     // and carry the visitor's identity.
     serializers: {

@@ -91,8 +91,11 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
     // below carries the same preloads at first byte (measured: README, "Delivery").
     res.status(200);
     res.type('html');
-    // The page carries the visitor's data: never stored by shared caches.
-    res.set('Cache-Control', 'private, no-store');
+    // The page carries the visitor's data: never stored by shared caches, and
+    // revalidated before any reuse. Pitfall: `no-store` here is the most common
+    // reason a browser refuses to keep a page for Back (the back/forward cache);
+    // a restored page re-reads the visitor's data itself (client/restore/).
+    res.set('Cache-Control', 'private, no-cache');
     // Known once the page is done, so sent after the body (chunked responses
     // only; curl -i shows them): its timings and upstream rounds, and, since the
     // status left before the data was known, whether it ended without its data
@@ -118,7 +121,13 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
           total: round(performance.now() - started),
         };
         mark = performance.now();
-        const pageData = { cache, page: { route: spec.route, ...page, timings, ...(upstream ? { upstream } : {}) } };
+        // requestId: the id of this request's log line (server/middleware/request-log.js), for the beacon.
+        const requestId =
+          /** @type {any} */ (req).id === undefined ? {} : { requestId: String(/** @type {any} */ (req).id) };
+        const pageData = {
+          cache,
+          page: { route: spec.route, ...requestId, ...page, timings, ...(upstream ? { upstream } : {}) },
+        };
         const tailHtml = tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) });
         templateMs += performance.now() - mark;
         const serverTiming = formatServerTiming(

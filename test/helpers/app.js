@@ -13,9 +13,10 @@ import { serveApp } from './serve-app.js';
  *   env?: Record<string, string>,
  *   catalogEnv?: Record<string, string>,
  *   extraRoutes?: Parameters<typeof createApp>[1]['extraRoutes'],
- * }} [options]
+ *   log?: import('pino').Logger,
+ * }} [options] log: the app's logger (default: the app's own, silent in tests)
  */
-export async function startApp({ env = {}, catalogEnv = {}, extraRoutes } = {}) {
+export async function startApp({ env = {}, catalogEnv = {}, extraRoutes, log } = {}) {
   const dataDir = tempDataDir();
   const catalogProcessEnv = { ...process.env, DATA_DIR: dataDir, VISITOR_STORE: 'sqlite', ...catalogEnv };
   let catalog;
@@ -28,7 +29,7 @@ export async function startApp({ env = {}, catalogEnv = {}, extraRoutes } = {}) 
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', ...env });
   let built;
   try {
-    built = createApp(config, { catalogUrl: catalog.url, catalogCa: catalog.ca, extraRoutes });
+    built = createApp(config, { catalogUrl: catalog.url, catalogCa: catalog.ca, extraRoutes, ...(log ? { log } : {}) });
   } catch (error) {
     // A failed start (e.g. a duplicate route) must not leak the catalog child:
     // its IPC channel would keep the test process alive for ever.
