@@ -108,7 +108,7 @@ const fleet = await startFleet({
   env,
   cpus: (i) => (cpuList.length ? cpuList[i % cpuList.length] : null),
   catalogs,
-  visitorStore: store,
+  visitorStore: /** @type {'sqlite' | 'postgres'} */ (store),
   edge,
 });
 console.log(`fleet: ${instances} instance(s) behind nginx (temporary directory ${fleet.dir})
