@@ -45,6 +45,7 @@ await runTool('perf:chaos', async (onStop) => {
         durationS: options.durationS,
         connections: options.connections,
         fleet: options.fleet,
+        instanceConns: options.instanceConns,
         cpus,
         log,
       });

@@ -19,6 +19,7 @@ export function readChaosOptions(argv, names) {
   --connections N   the load's concurrency instead of the scenario's (e.g. 100 beside overload's 1000)
   --fleet N         through a fleet of N instances behind nginx (npm run fleet's, with its edge
                     shedding at its defaults); the scenario's load goes to nginx
+  --instance-conns N  with --fleet: nginx's bound on requests in flight per instance (fleet's --instance-conns)
   --no-pin          no taskset`;
   return readToolOptions(argv, {
     tool: 'perf:chaos',
@@ -32,6 +33,7 @@ export function readChaosOptions(argv, names) {
       'no-pin': { type: 'boolean', default: false },
       connections: { type: 'string' },
       fleet: { type: 'string', default: '0' },
+      'instance-conns': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     read: (values, problems) => {
@@ -48,6 +50,9 @@ export function readChaosOptions(argv, names) {
       if (!Number.isInteger(fleet) || fleet < 0 || fleet > 8)
         problems.push(`--fleet must be 0 to 8, got ${values.fleet}`);
       if (fleet > 0 && values['app-dir'] !== undefined) problems.push('--fleet runs this checkout: no --app-dir');
+      const instanceConns = values['instance-conns'] === undefined ? null : Number(values['instance-conns']);
+      if (instanceConns !== null && (!Number.isInteger(instanceConns) || instanceConns < 0 || fleet === 0))
+        problems.push(`--instance-conns must be a whole number, with --fleet, got ${values['instance-conns']}`);
       return {
         scenarios: values.scenario ? [values.scenario] : names,
         durationS: duration,
@@ -57,6 +62,7 @@ export function readChaosOptions(argv, names) {
         pin: !values['no-pin'],
         connections,
         fleet,
+        instanceConns,
       };
     },
   });

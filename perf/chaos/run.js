@@ -13,7 +13,7 @@ const WARMUP_S = 2;
 /**
  * @typedef {{
  *   appDir: string, env: Record<string, string>, durationS: number,
- *   connections?: number | null, fleet?: number,
+ *   connections?: number | null, fleet?: number, instanceConns?: number | null,
  *   cpus: { app: string | null, generator: string | null },
  *   log: (line: string) => void,
  * }} RunOptions
@@ -158,6 +158,10 @@ async function startThroughFleet(scenario, options) {
     port: 0,
     env: { ...scenario.appEnv, ...options.env, LOG_LEVEL: 'warn' },
     scrapeInterval: '5s',
+    edge:
+      options.instanceConns === null || options.instanceConns === undefined
+        ? {}
+        : { instanceConns: options.instanceConns },
   });
   stops.push(fleet.stop);
   const rss = fleet.instances.map((instance) => watchRss(instance.pid));
