@@ -1,11 +1,13 @@
 // @ts-check
-// npm run fleet -- [--instances 3] [--port 8080] [--scrape-interval 5s]
-// One catalog, N app instances, nginx in front and Prometheus scraping them,
+// npm run fleet -- [--instances 3] [--port 8080] [--scrape-interval 5s] [--catalogs 2] ...
+// One catalog (or several behind nginx, on a PostgreSQL of their own), N app
+// instances, nginx in front shedding a flood, and Prometheus scraping them,
 // on this machine, in one temporary directory; Ctrl-C or SIGTERM stops them
 // all and removes it (docs/deploy.md).
 import { parseArgs } from 'node:util';
 import { KNOBS } from '../server/config/load.js';
 import { startFleet } from './lib/fleet.js';
+import { ensurePostgres } from './lib/postgres.js';
 import { ensureFleetTools } from '../test/setup/debian-packages.js';
 
 const USAGE = `npm run fleet -- [options]
@@ -13,6 +15,14 @@ const USAGE = `npm run fleet -- [options]
   --port 8080            nginx's HTTP port (0: any free port)
   --scrape-interval 5s   Prometheus scrape and rule interval
   --cpus 0,1             pin instance i to the i-th entry, cycled (taskset); default: not pinned
+  --catalogs 1           catalog processes; more than 1 sit behind an nginx of their own and need --store postgres
+  --store sqlite         visitor data: sqlite (one catalog's file) or postgres (a PostgreSQL started
+                         for the fleet); default postgres with --catalogs 2 or more
+Shedding at nginx (503 with Retry-After, the app's own shed page; 0: no bound):
+  --instance-conns N     pages and /model.json requests in flight to one instance (default: OVERLOAD_MAX_IN_FLIGHT, 256)
+  --instance-rate N      pages and /model.json requests per second per instance (default 0)
+  --client-conns N       connections one client address may hold (default 2000)
+  --client-rate N        pages and /model.json requests per second from one client address (default 0)
 App knobs (ATF_ROWS, DRAIN_DELAY_MS, COOKIE_SECRET...) come from the environment.`;
 
 let values;
@@ -23,6 +33,12 @@ try {
       port: { type: 'string', default: '8080' },
       'scrape-interval': { type: 'string', default: '5s' },
       cpus: { type: 'string' },
+      catalogs: { type: 'string', default: '1' },
+      store: { type: 'string' },
+      'instance-conns': { type: 'string' },
+      'instance-rate': { type: 'string' },
+      'client-conns': { type: 'string' },
+      'client-rate': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   }));
@@ -45,6 +61,27 @@ if (!/^\d+(ms|s|m)$/.test(values['scrape-interval']))
 const cpuList = values.cpus?.split(',') ?? [];
 if (cpuList.some((c) => !/^\d+(-\d+)?$/.test(c)))
   problems.push(`--cpus must list cpu numbers or ranges (0,1 or 0-1), got ${values.cpus}`);
+const catalogs = Number(values.catalogs);
+if (!Number.isInteger(catalogs) || catalogs < 1 || catalogs > 8)
+  problems.push(`--catalogs must be 1 to 8, got ${values.catalogs}`);
+const store = values.store ?? (catalogs > 1 ? 'postgres' : 'sqlite');
+if (store !== 'sqlite' && store !== 'postgres') problems.push(`--store must be sqlite or postgres, got ${store}`);
+else if (catalogs > 1 && store !== 'postgres')
+  problems.push(`--catalogs ${catalogs} needs --store postgres: SQLite is one process's file, not shared`);
+/** @type {Record<string, number>} */
+const edge = {};
+for (const [option, key] of /** @type {const} */ ([
+  ['instance-conns', 'instanceConns'],
+  ['instance-rate', 'instanceRate'],
+  ['client-conns', 'clientConns'],
+  ['client-rate', 'clientRate'],
+])) {
+  if (values[option] === undefined) continue;
+  const n = Number(values[option]);
+  if (!/^\d+$/.test(values[option]) || n > 1_000_000)
+    problems.push(`--${option} must be a whole number from 0 to 1000000, got ${values[option]}`);
+  edge[key] = n;
+}
 if (problems.length) {
   console.error(`${problems.join('\n')}\n${USAGE}`);
   process.exit(2);
@@ -52,6 +89,7 @@ if (problems.length) {
 
 try {
   ensureFleetTools();
+  if (store === 'postgres') ensurePostgres();
 } catch (error) {
   console.error(error.message);
   process.exit(1);
@@ -69,11 +107,18 @@ const fleet = await startFleet({
   scrapeInterval: values['scrape-interval'],
   env,
   cpus: (i) => (cpuList.length ? cpuList[i % cpuList.length] : null),
+  catalogs,
+  visitorStore: /** @type {'sqlite' | 'postgres'} */ (store),
+  edge,
 });
 console.log(`fleet: ${instances} instance(s) behind nginx (temporary directory ${fleet.dir})
   site        ${fleet.url}  (and ${fleet.httpsUrl}, self-signed)
   instances   ${fleet.instances.map((i) => i.url).join(' ')}
-  catalog     ${fleet.catalogUrl}
+  catalog     ${fleet.catalogUrl}${catalogs > 1 ? ` (nginx in front of ${fleet.catalogs.map((c) => c.url).join(' ')})` : ''}
+  visitors    ${store === 'postgres' ? `PostgreSQL ${fleet.postgres?.url('marquee')}` : 'SQLite, in the temporary directory'}
+  shedding    ${Object.entries(fleet.edge)
+    .map(([key, n]) => `${key}=${n || 'off'}`)
+    .join(' ')}
   prometheus  ${fleet.prometheusUrl}/graph?g0.expr=route_metric%3Amarquee_browser_metric_ms%3Ap75_5m
 Ctrl-C stops them all.`);
 

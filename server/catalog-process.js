@@ -1,7 +1,7 @@
 // @ts-check
 // Starts the catalog service as a real child process (the upstream is a
 // separate HTTP service, never an in-process mock) and resolves its URL once
-// it listens. Its knobs (CATALOG_*, VISITOR_STORE, DATA_DIR) pass through from
+// it listens. Its knobs (CATALOG_*, VISITOR_STORE, DATABASE_URL, DATA_DIR) pass through from
 // this process's environment: the whole environment does.
 import { fork } from 'node:child_process';
 import { CATALOG_ENTRY } from './paths.js';

@@ -218,7 +218,10 @@ test('VISITOR_STORE=memory writes no file; a bad VISITOR_STORE refuses to start'
   } finally {
     await catalog.stop();
   }
-  assert.match(await refusedStart({ DATA_DIR: dir, VISITOR_STORE: 'redis' }), /VISITOR_STORE must be sqlite or memory/);
+  assert.match(
+    await refusedStart({ DATA_DIR: dir, VISITOR_STORE: 'redis' }),
+    /VISITOR_STORE must be sqlite, memory or postgres/,
+  );
 });
 
 test('npm run catalog:backup -- FILE copies the database while the catalog writes', async () => {

@@ -1,6 +1,6 @@
 // @ts-check
-// The catalog's visitor stores in process (issue 21): the database and the
-// memory store keep the same promises (newest first, idempotent adds, reads
+// The catalog's visitor stores in process (issues 21, 30): SQLite, memory
+// and PostgreSQL (a real server, started for this file) keep the same promises (newest first, idempotent adds, reads
 // that write nothing, a full list refused and left intact), the database
 // keeps them across a close and a reopen, and a write that fails is an error
 // answer, never a loss. The real process, crashes included:
@@ -9,14 +9,18 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import Database from '../server/catalog/visitor-store/sqlite-driver.js';
 import { DEFAULT_DATA_DIR, readCatalogConfig } from '../server/catalog/config.js';
-import { ListFullError, StoreOpenError, StoreWriteError } from '../server/catalog/errors.js';
+import pg from 'pg';
+import { ListFullError, StoreOpenError, StoreReadError, StoreWriteError } from '../server/catalog/errors.js';
 import { MAX_MY_LIST } from '../server/catalog/visitor-store/limits.js';
 import { createMemoryStore } from '../server/catalog/visitor-store/memory.js';
 import { SCHEMA_VERSION } from '../server/catalog/visitor-store/schema.js';
+import { openPostgresStore } from '../server/catalog/visitor-store/postgres.js';
+import { PG_SCHEMA_VERSION } from '../server/catalog/visitor-store/postgres-schema.js';
 import { openSqliteStore } from '../server/catalog/visitor-store/sqlite.js';
+import { startPostgres } from '../deploy/lib/postgres.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'marquee-store-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,81 +28,93 @@ let files = 0;
 const newFile = () => path.join(dir, `visitors-${++files}.db`);
 const quiet = () => {};
 
-/** @type {Record<string, () => import('../server/catalog/visitor-store/index.js').VisitorStore>} */
+// One PostgreSQL server for the file (a few seconds to start), a new database per store.
+/** @type {Awaited<ReturnType<typeof startPostgres>>} */
+let postgres;
+before(async () => {
+  postgres = await startPostgres({ fsync: false });
+});
+after(() => postgres?.stop());
+let databases = 0;
+
+/** @type {Record<string, () => Promise<import('../server/catalog/visitor-store/index.js').VisitorStore>>} */
 const KINDS = {
-  sqlite: () => openSqliteStore({ file: newFile(), logError: quiet }),
-  memory: () => createMemoryStore({ logError: quiet }),
+  sqlite: async () => openSqliteStore({ file: newFile(), logError: quiet }),
+  memory: async () => createMemoryStore({ logError: quiet }),
+  postgres: async () =>
+    openPostgresStore({ url: await postgres.createDatabase(`store_${++databases}`), logError: quiet }),
 };
 const ids = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => `film-${i + 1}-2000`);
 
 for (const [kind, open] of Object.entries(KINDS)) {
-  describe(`${kind} store: the promises both kinds keep`, () => {
+  describe(`${kind} store: the promises every kind keeps`, () => {
     test('my list: newest first, an add already there stays in place, remove', async () => {
-      const store = open();
-      assert.deepEqual(store.add('visitor-a', 'a-2000'), ['a-2000']);
-      assert.deepEqual(store.add('visitor-a', 'b-2000'), ['b-2000', 'a-2000']);
-      assert.deepEqual(store.add('visitor-a', 'a-2000'), ['b-2000', 'a-2000'], 'idempotent, not moved');
-      assert.deepEqual(store.remove('visitor-a', 'b-2000'), ['a-2000']);
-      assert.deepEqual(store.remove('visitor-a', 'b-2000'), ['a-2000'], 'removing what is not there is fine');
-      assert.deepEqual(store.add('visitor-a', 'b-2000'), ['b-2000', 'a-2000'], 'added again: newest again');
-      assert.deepEqual(store.myList('visitor-b'), [], 'visitors are kept apart');
+      const store = await open();
+      assert.deepEqual(await store.add('visitor-a', 'a-2000'), ['a-2000']);
+      assert.deepEqual(await store.add('visitor-a', 'b-2000'), ['b-2000', 'a-2000']);
+      assert.deepEqual(await store.add('visitor-a', 'a-2000'), ['b-2000', 'a-2000'], 'idempotent, not moved');
+      assert.deepEqual(await store.remove('visitor-a', 'b-2000'), ['a-2000']);
+      assert.deepEqual(await store.remove('visitor-a', 'b-2000'), ['a-2000'], 'removing what is not there is fine');
+      assert.deepEqual(await store.add('visitor-a', 'b-2000'), ['b-2000', 'a-2000'], 'added again: newest again');
+      assert.deepEqual(await store.myList('visitor-b'), [], 'visitors are kept apart');
       await store.close();
     });
 
     test('ratings: set, change, clear, per visitor', async () => {
-      const store = open();
-      store.rate('visitor-a', 'a-2000', 4);
-      store.rate('visitor-a', 'a-2000', 2);
-      store.rate('visitor-b', 'a-2000', 5);
-      store.rate('visitor-a', 'b-2000', 1);
-      store.rate('visitor-a', 'b-2000', null);
-      assert.deepEqual(Object.fromEntries(store.ratings('visitor-a', ['a-2000', 'b-2000', 'c-2000'])), {
+      const store = await open();
+      await store.rate('visitor-a', 'a-2000', 4);
+      await store.rate('visitor-a', 'a-2000', 2);
+      await store.rate('visitor-b', 'a-2000', 5);
+      await store.rate('visitor-a', 'b-2000', 1);
+      await store.rate('visitor-a', 'b-2000', null);
+      assert.deepEqual(Object.fromEntries(await store.ratings('visitor-a', ['a-2000', 'b-2000', 'c-2000'])), {
         'a-2000': 2,
         'b-2000': null,
         'c-2000': null,
       });
-      assert.equal(store.ratings('visitor-b', ['a-2000']).get('a-2000'), 5);
-      assert.equal(store.stats().ratingRows, 2);
+      assert.equal((await store.ratings('visitor-b', ['a-2000'])).get('a-2000'), 5);
+      assert.equal((await store.stats()).ratingRows, 2);
       await store.close();
     });
 
     test('reads, removals and clearing for an unknown visitor write nothing', async () => {
-      const store = open();
-      assert.deepEqual(store.myList('visitor-a'), []);
-      assert.equal(store.ratings('visitor-a', ['a-2000']).get('a-2000'), null);
-      assert.deepEqual(store.remove('visitor-a', 'a-2000'), []);
-      store.rate('visitor-a', 'a-2000', null);
-      const stats = store.stats();
+      const store = await open();
+      assert.deepEqual(await store.myList('visitor-a'), []);
+      assert.equal((await store.ratings('visitor-a', ['a-2000'])).get('a-2000'), null);
+      assert.deepEqual(await store.remove('visitor-a', 'a-2000'), []);
+      await store.rate('visitor-a', 'a-2000', null);
+      const stats = await store.stats();
       assert.equal(stats.visitors, 0);
       assert.equal(stats.writes, 0);
       await store.close();
     });
 
     test(`a full list (${MAX_MY_LIST}) refuses the next add with a 409 and keeps every title`, async () => {
-      const store = open();
-      for (const id of ids(MAX_MY_LIST)) store.add('visitor-a', id);
-      const full = store.myList('visitor-a');
+      const store = await open();
+      // Sequential: the list's order is the order of the adds.
+      for (const id of ids(MAX_MY_LIST)) await store.add('visitor-a', id);
+      const full = await store.myList('visitor-a');
       assert.equal(full.length, MAX_MY_LIST);
-      assert.throws(
-        () => store.add('visitor-a', 'one-more-2000'),
+      await assert.rejects(
+        async () => store.add('visitor-a', 'one-more-2000'),
         (/** @type {any} */ error) =>
           error instanceof ListFullError && error.status === 409 && error.message === 'My List is full (500 titles)',
       );
-      assert.deepEqual(store.myList('visitor-a'), full, 'nothing lost, nothing moved');
-      assert.deepEqual(store.add('visitor-a', full[250]), full, 'adding a title already there is still fine');
-      store.remove('visitor-a', full[0]);
-      assert.equal(store.add('visitor-a', 'one-more-2000')[0], 'one-more-2000', 'room again after a remove');
-      const stats = store.stats();
+      assert.deepEqual(await store.myList('visitor-a'), full, 'nothing lost, nothing moved');
+      assert.deepEqual(await store.add('visitor-a', full[250]), full, 'adding a title already there is still fine');
+      await store.remove('visitor-a', full[0]);
+      assert.equal((await store.add('visitor-a', 'one-more-2000'))[0], 'one-more-2000', 'room again after a remove');
+      const stats = await store.stats();
       assert.equal(stats.refused, 1);
       assert.equal(stats.myListRows, MAX_MY_LIST);
       await store.close();
     });
 
     test('stats count the writes and time them', async () => {
-      const store = open();
-      store.add('visitor-a', 'a-2000');
-      store.rate('visitor-b', 'a-2000', 3);
-      const stats = store.stats();
+      const store = await open();
+      await store.add('visitor-a', 'a-2000');
+      await store.rate('visitor-b', 'a-2000', 3);
+      const stats = await store.stats();
       assert.equal(stats.kind, kind);
       assert.deepEqual(
         [stats.visitors, stats.myListRows, stats.ratingRows, stats.writes, stats.errors],
@@ -204,6 +220,91 @@ describe('sqlite store', () => {
   });
 });
 
+describe('postgres store', () => {
+  test('two stores on one database (two catalogs): a list never passes its limit, however the adds race', async () => {
+    const url = await postgres.createDatabase(`store_${++databases}`);
+    const [a, b] = await Promise.all([1, 2].map(() => openPostgresStore({ url, logError: quiet })));
+    for (const id of ids(MAX_MY_LIST - 2)) await a.add('visitor-a', id);
+    const racing = Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).add('visitor-a', `racer-${i}-2000`));
+    const settled = await Promise.allSettled(racing);
+    assert.equal(settled.filter((s) => s.status === 'fulfilled').length, 2, 'two fit');
+    assert.ok(
+      settled.every((s) => s.status === 'fulfilled' || s.reason instanceof ListFullError),
+      'the rest are 409s',
+    );
+    const list = await b.myList('visitor-a');
+    assert.equal(list.length, MAX_MY_LIST);
+    assert.equal(new Set(list).size, MAX_MY_LIST, 'no title twice');
+    assert.equal((await a.stats()).myListRows, MAX_MY_LIST, 'counted by the database, whichever store wrote');
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  test('a reopened database has every list and rating; its schema version; a newer one refuses to open', async () => {
+    const url = await postgres.createDatabase(`store_${++databases}`);
+    const store = await openPostgresStore({ url, logError: quiet });
+    await store.add('visitor-a', 'a-2000');
+    await store.add('visitor-a', 'b-2000');
+    await store.rate('visitor-a', 'a-2000', 5);
+    await store.close();
+
+    const again = await openPostgresStore({ url, logError: quiet });
+    assert.deepEqual(await again.myList('visitor-a'), ['b-2000', 'a-2000']);
+    assert.match(
+      again.summary,
+      /^catalog: visitor store: postgres postgresql:\/\/postgres@localhost\/store_\d+\?\S+ \(schema 1, 1 visitors, 2 list rows, 1 ratings\)$/,
+    );
+    assert.equal((await again.stats()).schemaVersion, PG_SCHEMA_VERSION);
+    await again.close();
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    assert.deepEqual((await client.query('SELECT version FROM schema_version')).rows, [{ version: 1 }]);
+    await client.query('INSERT INTO schema_version VALUES (99, now())');
+    await client.end();
+    await assert.rejects(
+      openPostgresStore({ url, logError: quiet }),
+      (/** @type {Error} */ error) =>
+        error instanceof StoreOpenError && /schema version 99 is newer than this code's 1/.test(error.message),
+    );
+  });
+
+  test('a database that is down: each call a 503, nothing half written, and back by itself once it is up', async () => {
+    const url = await postgres.createDatabase(`store_${++databases}`);
+    /** @type {string[]} */
+    const logged = [];
+    const store = await openPostgresStore({ url, logError: (line) => logged.push(line) });
+    await store.add('visitor-a', 'a-2000');
+    await postgres.down();
+    try {
+      await assert.rejects(
+        async () => store.add('visitor-a', 'b-2000'),
+        (/** @type {any} */ error) => error instanceof StoreWriteError && error.status === 503,
+      );
+      await assert.rejects(
+        async () => store.myList('visitor-a'),
+        (/** @type {any} */ error) => error instanceof StoreReadError && error.status === 503,
+      );
+    } finally {
+      await postgres.up();
+    }
+    assert.deepEqual(await store.add('visitor-a', 'c-2000'), ['c-2000', 'a-2000'], 'a new connection, the old data');
+    assert.equal((await store.stats()).errors, 1);
+    assert.ok(logged.some((line) => line.startsWith('catalog: visitor store write failed:')));
+    await store.close();
+  });
+
+  test('a database that cannot be reached stops the open, naming it without its password', async () => {
+    const url = `postgresql://someone:secret@localhost/nothing?host=${encodeURIComponent(dir)}&port=1`;
+    await assert.rejects(
+      openPostgresStore({ url, logError: quiet }),
+      (/** @type {Error} */ error) =>
+        error instanceof StoreOpenError &&
+        error.message.startsWith('cannot open the visitor database postgresql://someone:***@localhost/nothing') &&
+        !error.message.includes('secret'),
+    );
+  });
+});
+
 describe('configuration', () => {
   test('the database in data/ at the project root by default; DATA_DIR from the working directory', async () => {
     const config = readCatalogConfig({}, { hasIpc: true });
@@ -213,5 +314,18 @@ describe('configuration', () => {
     assert.equal(readCatalogConfig({ DATA_DIR: 'some/where' }, { hasIpc: true }).dataDir, path.resolve('some/where'));
     assert.equal(readCatalogConfig({ VISITOR_STORE: 'memory' }, { hasIpc: true }).visitorStore, 'memory');
     assert.throws(() => readCatalogConfig({ VISITOR_STORE: 'redis' }, { hasIpc: true }), /VISITOR_STORE must be/);
+    const pgUrl = 'postgresql://marquee:pw@db.example/marquee';
+    assert.equal(
+      readCatalogConfig({ VISITOR_STORE: 'postgres', DATABASE_URL: pgUrl }, { hasIpc: true }).databaseUrl,
+      pgUrl,
+    );
+    assert.throws(
+      () => readCatalogConfig({ VISITOR_STORE: 'postgres' }, { hasIpc: true }),
+      /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL with VISITOR_STORE=postgres, got ""/,
+    );
+    assert.throws(
+      () => readCatalogConfig({ VISITOR_STORE: 'postgres', DATABASE_URL: 'mysql://u:pw@h/db' }, { hasIpc: true }),
+      /DATABASE_URL must be/,
+    );
   });
 });

@@ -1,7 +1,8 @@
 // @ts-check
 // A fleet on one machine, each part a real process in one temporary directory:
-// one catalog (the visitors' one database), N app instances as `npm start`
-// runs them, nginx in front, and Prometheus scraping every instance.
+// one catalog (the visitors' one database, SQLite) or several behind nginx
+// sharing one PostgreSQL started here, N app instances as `npm start` runs
+// them, nginx in front, and Prometheus scraping every instance.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,8 @@ import { createSelfSignedCertificate } from '../../server/catalog/tls.js';
 import { ensureClientBuild, startApp } from '../../perf/lib/processes.js';
 import { answers200, startDaemon } from './daemon.js';
 import { freePort } from './free-port.js';
-import { RULES_FILE, renderNginx, renderPrometheus } from './render.js';
+import { startPostgres } from './postgres.js';
+import { RULES_FILE, defaultEdgeBounds, renderCatalogsNginx, renderNginx, renderPrometheus } from './render.js';
 
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 export const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
@@ -30,10 +32,16 @@ export const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
  *   port?: number,
  *   scrapeInterval?: string,
  *   cpus?: (index: number) => string | null,
+ *   catalogs?: number,
+ *   visitorStore?: 'sqlite' | 'postgres',
+ *   edge?: Partial<import('./render.js').EdgeBounds>,
  * }} [options]
  *   env: app knobs for every instance, over the fleet's own (FLEET=1, one
  *   COOKIE_SECRET, TRUST_PROXY=loopback); port: nginx's HTTP port (0: any free);
- *   cpus: the cores instance `index` is pinned to (null: not pinned)
+ *   cpus: the cores instance `index` is pinned to (null: not pinned);
+ *   catalogs: catalog processes (more than one needs visitorStore 'postgres',
+ *   and they are reached through nginx); visitorStore: 'postgres' starts a
+ *   PostgreSQL of the fleet's own; edge: nginx's shedding bounds over the defaults
  */
 export async function startFleet({
   instances = 3,
@@ -42,7 +50,14 @@ export async function startFleet({
   port = 0,
   scrapeInterval = '1s',
   cpus = () => null,
+  catalogs = 1,
+  visitorStore = 'sqlite',
+  edge = {},
 } = {}) {
+  if (catalogs > 1 && visitorStore !== 'postgres') {
+    // SQLite is one process's file: a second catalog would wait on its lock, not share it.
+    throw new Error(`${catalogs} catalogs need visitorStore 'postgres' (--store postgres): SQLite cannot be shared`);
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'marquee-fleet-'));
   // nginx's workers run as an unprivileged user when it is started as root.
   chmodSync(dir, 0o755);
@@ -55,17 +70,30 @@ export async function startFleet({
 
   try {
     await ensureClientBuild();
-    const catalog = await startCatalogProcess({
-      env: {
-        ...process.env,
-        VISITOR_STORE: 'sqlite',
-        ...catalogEnv,
-        DATA_DIR: path.join(dir, 'data'),
-        CATALOG_PORT: '0',
-      },
-      stdio: 'pipe',
-    });
-    stops.push(() => catalog.stop());
+    /** @type {Record<string, string>} */
+    let storeEnv = { VISITOR_STORE: 'sqlite', DATA_DIR: path.join(dir, 'data') };
+    /** @type {Awaited<ReturnType<typeof startPostgres>> | null} */
+    let postgres = null;
+    if (visitorStore === 'postgres') {
+      postgres = await startPostgres();
+      stops.push(() => /** @type {NonNullable<typeof postgres>} */ (postgres).stop());
+      storeEnv = { VISITOR_STORE: 'postgres', DATABASE_URL: await postgres.createDatabase('marquee') };
+    }
+    /** @type {Awaited<ReturnType<typeof startCatalogProcess>>[]} */
+    const catalogProcesses = [];
+    stops.push(() => Promise.all(catalogProcesses.map((catalog) => catalog.stop())));
+    for (let i = 0; i < catalogs; i++) {
+      // One after another: the first migrates the schema, the others find it done.
+      catalogProcesses.push(
+        await startCatalogProcess({
+          env: { ...process.env, ...catalogEnv, ...storeEnv, CATALOG_PORT: '0' },
+          stdio: 'pipe',
+        }),
+      );
+    }
+    const catalog = catalogProcesses[0];
+    if (catalogs > 1 && catalog.ca)
+      throw new Error('several catalogs behind nginx speak plain HTTP: unset CATALOG_TLS');
 
     const appEnv = {
       FLEET: '1',
@@ -76,6 +104,32 @@ export async function startFleet({
       MAX_CONNECTIONS_PER_CLIENT: '0',
       ...env,
     };
+    // Several catalogs: the instances reach them through an nginx of their
+    // own (its upstream, keep-alive), up before the instances start.
+    let catalogUrl = catalog.url;
+    if (catalogs > 1) {
+      catalogUrl = `http://127.0.0.1:${await freePort()}`;
+      const runDir = path.join(dir, 'nginx-catalogs');
+      mkdirSync(runDir);
+      const conf = path.join(runDir, 'nginx.conf');
+      writeFileSync(
+        conf,
+        renderCatalogsNginx({
+          catalogs: catalogProcesses.map((c) => new URL(c.url).host),
+          listen: new URL(catalogUrl).host,
+          runDir,
+          config: loadConfig({ ...process.env, ...appEnv, CATALOG_URL: catalogUrl, NODE_ENV: 'production' }),
+        }),
+      );
+      const catalogsNginx = await startDaemon(
+        'nginx (catalogs)',
+        NGINX,
+        ['-e', 'stderr', '-p', runDir, '-c', conf, '-g', 'daemon off;'],
+        { ready: () => answers200(`${catalogUrl}/health`) },
+      );
+      stops.push(() => catalogsNginx.stop());
+    }
+
     /** @type {Instance[]} */
     const apps = [];
     // Stopped together: each drains for DRAIN_DELAY_MS, and one after another would add them up.
@@ -83,12 +137,13 @@ export async function startFleet({
     // One after another: each start rebuilds dist/server.js, and builds at
     // once would write the file while another instance loads it.
     for (let i = 0; i < instances; i++) {
-      apps.push(await startApp({ catalogUrl: catalog.url, catalogCa: catalog.ca, env: appEnv, cpus: cpus(i) }));
+      apps.push(await startApp({ catalogUrl, catalogCa: catalog.ca, env: appEnv, cpus: cpus(i) }));
     }
     const hostPorts = apps.map((app) => new URL(app.url).host);
 
     // nginx's timeouts come from the same config the instances read.
-    const config = loadConfig({ ...process.env, ...appEnv, CATALOG_URL: catalog.url, NODE_ENV: 'production' });
+    const config = loadConfig({ ...process.env, ...appEnv, CATALOG_URL: catalogUrl, NODE_ENV: 'production' });
+    const bounds = { ...defaultEdgeBounds(config), ...edge };
     const [httpPort, httpsPort, prometheusPort] = await Promise.all([
       port ? Promise.resolve(port) : freePort(),
       freePort(),
@@ -110,6 +165,7 @@ export async function startFleet({
         tlsCert: path.join(runDir, 'tls.crt'),
         tlsKey: path.join(runDir, 'tls.key'),
         config,
+        edge: bounds,
       }),
     );
     const url = `http://127.0.0.1:${httpPort}`;
@@ -145,7 +201,13 @@ export async function startFleet({
       /** nginx, HTTPS with a self-signed certificate */
       httpsUrl: `https://127.0.0.1:${httpsPort}`,
       prometheusUrl,
-      catalogUrl: catalog.url,
+      /** what the instances use: the one catalog, or nginx in front of several */
+      catalogUrl,
+      /** each catalog process, for a test to kill one */
+      catalogs: catalogProcesses,
+      /** the PostgreSQL of the fleet (visitorStore 'postgres'), else null */
+      postgres,
+      edge: bounds,
       instances: apps,
       dir,
       stop,

@@ -4,6 +4,8 @@
 // them (server/config/load.js), and the balancer follows.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { KNOBS } from '../../server/config/load.js';
+import { RETRY_AFTER_S, SHED_BODY } from '../../server/middleware/overload.js';
 
 const DEPLOY = fileURLToPath(new URL('..', import.meta.url));
 
@@ -29,6 +31,65 @@ export function fill(template, values) {
 const seconds = (ms) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
+ * The edge's bounds (docs/deploy.md, "Shedding a flood"); 0 leaves one out.
+ * @typedef {object} EdgeBounds
+ * @property {number} instanceConns pages and /model.json requests in flight to one instance (nginx max_conns)
+ * @property {number} instanceRate pages and /model.json requests per second per instance (the site's rate is N times it)
+ * @property {number} clientConns connections one client address may hold open
+ * @property {number} clientRate pages and /model.json requests per second from one client address
+ */
+
+/**
+ * Defaults: an instance gets at most what it would take itself (the app's
+ * OVERLOAD_MAX_IN_FLIGHT), so it never sheds what nginx let through; a
+ * client, the connection bound the app has alone (MAX_CONNECTIONS_PER_CLIENT);
+ * rates off: a closed-loop flood is bounded by connections, a rate only by
+ * a figure measured for a given site.
+ * @param {import('../../server/config/load.js').Config} config
+ * @returns {EdgeBounds}
+ */
+export function defaultEdgeBounds(config) {
+  return {
+    instanceConns: config.overload.maxInFlight,
+    instanceRate: 0,
+    clientConns: Number(KNOBS.MAX_CONNECTIONS_PER_CLIENT.default),
+    clientRate: 0,
+  };
+}
+
+/** A burst of this many seconds of the rate passes at once before requests are shed. */
+const BURST_S = 2;
+
+/**
+ * @param {EdgeBounds} edge
+ * @param {number} instances
+ */
+function edgeDirectives(edge, instances) {
+  const zones = [];
+  const limits = [];
+  const clientConns = [];
+  if (edge.clientConns > 0) {
+    zones.push('  limit_conn_zone $binary_remote_addr zone=client_conns:10m;');
+    clientConns.push(`      limit_conn client_conns ${edge.clientConns};`);
+  }
+  if (edge.clientRate > 0) {
+    zones.push(`  limit_req_zone $binary_remote_addr zone=client_rate:10m rate=${edge.clientRate}r/s;`);
+    limits.push(`      limit_req zone=client_rate burst=${edge.clientRate * BURST_S} nodelay;`);
+  }
+  if (edge.instanceRate > 0) {
+    // One key for every request: the site's rate, N instances' worth.
+    zones.push(`  limit_req_zone $edge_site zone=site_rate:1m rate=${edge.instanceRate * instances}r/s;`);
+    zones.push('  map $scheme $edge_site { default site; }');
+    limits.push(`      limit_req zone=site_rate burst=${edge.instanceRate * instances * BURST_S} nodelay;`);
+  }
+  return {
+    EDGE_ZONES: zones.join('\n'),
+    EDGE_LIMITS: [...clientConns, ...limits].join('\n'),
+    EDGE_CLIENT_CONNS: clientConns.join('\n'),
+  };
+}
+
+/**
  * @param {{
  *   instances: string[],
  *   httpListen: string,
@@ -37,27 +98,58 @@ const seconds = (ms) => Math.max(1, Math.ceil(ms / 1000));
  *   tlsCert: string,
  *   tlsKey: string,
  *   config: import('../../server/config/load.js').Config,
- * }} options instances: host:port of each app instance; listens: nginx `listen` values
+ *   edge?: EdgeBounds,
+ * }} options instances: host:port of each app instance; listens: nginx `listen` values;
+ *   edge: shedding bounds (default: defaultEdgeBounds)
  */
-export function renderNginx({ instances, httpListen, httpsListen, runDir, tlsCert, tlsKey, config }) {
-  const { edges, falcor, upstream } = config;
+export function renderNginx({ instances, httpListen, httpsListen, runDir, tlsCert, tlsKey, config, edge }) {
+  const { edges, falcor } = config;
+  const bounds = edge ?? defaultEdgeBounds(config);
   const appKeepAliveS = Math.floor(edges.keepAliveTimeoutMs / 1000);
+  const server = (/** @type {string} */ hostPort, /** @type {string} */ extra) =>
+    `    server ${hostPort} max_fails=1 fail_timeout=2s${extra};`;
   return fill(readFileSync(`${DEPLOY}/nginx.conf`, 'utf8'), {
     RUN_DIR: runDir,
-    SERVERS: instances.map((hostPort) => `    server ${hostPort} max_fails=1 fail_timeout=2s;`).join('\n'),
+    SERVERS: instances
+      .map((hostPort) => server(hostPort, bounds.instanceConns > 0 ? ` max_conns=${bounds.instanceConns}` : ''))
+      .join('\n'),
+    LIGHT_SERVERS: instances.map((hostPort) => server(hostPort, '')).join('\n'),
+    ...edgeDirectives(bounds, instances.length),
+    RETRY_AFTER_S,
+    // nginx's string: the newline escaped, no quote in it.
+    SHED_BODY: SHED_BODY.replace(/\n/g, '\\n'),
     APP_KEEPALIVE_S: appKeepAliveS,
     UPSTREAM_IDLE_S: Math.max(1, appKeepAliveS - IDLE_MARGIN_S),
     HEADERS_TIMEOUT_S: seconds(edges.headersTimeoutMs),
     BODY_TIMEOUT_S: seconds(edges.bodyTimeoutMs),
     MAX_BODY_BYTES: falcor.maxBodyBytes,
     WRITE_TIMEOUT_S: seconds(edges.writeTimeoutMs),
-    // A page waits at most one upstream deadline per step; the app's write
-    // deadline bounds the rest. Past that, nothing useful is coming.
-    READ_TIMEOUT_S: seconds(Math.max(edges.writeTimeoutMs, upstream.deadlineMs * 4)),
+    READ_TIMEOUT_S: readTimeoutS(config),
     HTTP_LISTEN: httpListen,
     HTTPS_LISTEN: httpsListen,
     TLS_CERT: tlsCert,
     TLS_KEY: tlsKey,
+  });
+}
+
+/**
+ * A page waits at most one upstream deadline per step; the app's write
+ * deadline bounds the rest. Past that, nothing useful is coming.
+ * @param {import('../../server/config/load.js').Config} config
+ */
+const readTimeoutS = ({ edges, upstream }) => seconds(Math.max(edges.writeTimeoutMs, upstream.deadlineMs * 4));
+
+/**
+ * nginx in front of several catalogs (deploy/nginx-catalogs.conf).
+ * @param {{ catalogs: string[], listen: string, runDir: string, config: import('../../server/config/load.js').Config }} options
+ *   catalogs: host:port of each
+ */
+export function renderCatalogsNginx({ catalogs, listen, runDir, config }) {
+  return fill(readFileSync(`${DEPLOY}/nginx-catalogs.conf`, 'utf8'), {
+    RUN_DIR: runDir,
+    CATALOG_SERVERS: catalogs.map((hostPort) => `    server ${hostPort} max_fails=1 fail_timeout=2s;`).join('\n'),
+    CATALOG_LISTEN: listen,
+    READ_TIMEOUT_S: readTimeoutS(config),
   });
 }
 

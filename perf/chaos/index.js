@@ -4,6 +4,7 @@
 // WORKERS=1, pinned), breaks something under load for a bounded time, and
 // reads every answer as a visitor would: whole, cut, blank or refused.
 //   npm run perf:chaos -- [--scenario NAME] [--duration 10] [--json FILE] [--app-dir DIR]
+//                          [--connections N] [--fleet N]
 // --app-dir runs another checkout's app (e.g. `git worktree add /tmp/before HEAD`
 // with node_modules linked), so the same tool measures before and after a change.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -42,6 +43,9 @@ await runTool('perf:chaos', async (onStop) => {
         appDir: options.appDir,
         env: options.env,
         durationS: options.durationS,
+        connections: options.connections,
+        fleet: options.fleet,
+        instanceConns: options.instanceConns,
         cpus,
         log,
       });

@@ -16,6 +16,10 @@ export function readChaosOptions(argv, names) {
   --json FILE       write every figure as JSON
   --app-dir DIR     run the app of another checkout (its own bundle), e.g. the code before a change
   --env 'K=v ...'   extra environment of the app (e.g. OVERLOAD_MAX_IN_FLIGHT=0)
+  --connections N   the load's concurrency instead of the scenario's (e.g. 100 beside overload's 1000)
+  --fleet N         through a fleet of N instances behind nginx (npm run fleet's, with its edge
+                    shedding at its defaults); the scenario's load goes to nginx
+  --instance-conns N  with --fleet: nginx's bound on requests in flight per instance (fleet's --instance-conns)
   --no-pin          no taskset`;
   return readToolOptions(argv, {
     tool: 'perf:chaos',
@@ -27,6 +31,9 @@ export function readChaosOptions(argv, names) {
       'app-dir': { type: 'string' },
       env: { type: 'string', default: '' },
       'no-pin': { type: 'boolean', default: false },
+      connections: { type: 'string' },
+      fleet: { type: 'string', default: '0' },
+      'instance-conns': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     read: (values, problems) => {
@@ -36,6 +43,16 @@ export function readChaosOptions(argv, names) {
       if (values.scenario !== undefined && !names.includes(values.scenario))
         problems.push(`--scenario must be one of ${names.join(', ')}, got ${values.scenario}`);
       const env = parseEnv(String(values.env), problems);
+      const connections = values.connections === undefined ? null : Number(values.connections);
+      if (connections !== null && (!Number.isInteger(connections) || connections < 1 || connections > 10000))
+        problems.push(`--connections must be 1 to 10000, got ${values.connections}`);
+      const fleet = Number(values.fleet);
+      if (!Number.isInteger(fleet) || fleet < 0 || fleet > 8)
+        problems.push(`--fleet must be 0 to 8, got ${values.fleet}`);
+      if (fleet > 0 && values['app-dir'] !== undefined) problems.push('--fleet runs this checkout: no --app-dir');
+      const instanceConns = values['instance-conns'] === undefined ? null : Number(values['instance-conns']);
+      if (instanceConns !== null && (!Number.isInteger(instanceConns) || instanceConns < 0 || fleet === 0))
+        problems.push(`--instance-conns must be a whole number, with --fleet, got ${values['instance-conns']}`);
       return {
         scenarios: values.scenario ? [values.scenario] : names,
         durationS: duration,
@@ -43,6 +60,9 @@ export function readChaosOptions(argv, names) {
         appDir: path.resolve(values['app-dir'] ?? ROOT),
         env,
         pin: !values['no-pin'],
+        connections,
+        fleet,
+        instanceConns,
       };
     },
   });

@@ -6,12 +6,14 @@ import { startCatalog } from '../lib/processes.js';
 import { startChaosApp, watchRss } from './app.js';
 import { startLoad, loadFigures } from './load.js';
 import { bucketQuantile, scrape } from '../lib/prometheus.js';
+import { startFleet } from '../../deploy/lib/fleet.js';
 
 const WARMUP_S = 2;
 
 /**
  * @typedef {{
  *   appDir: string, env: Record<string, string>, durationS: number,
+ *   connections?: number | null, fleet?: number, instanceConns?: number | null,
  *   cpus: { app: string | null, generator: string | null },
  *   log: (line: string) => void,
  * }} RunOptions
@@ -52,17 +54,10 @@ export function stopAll() {
 export async function runScenario(scenario, options) {
   /** @type {string[]} */
   const notes = [];
-  const catalog = await startCatalog({ latencyMs: 0, jitterMs: 0, cpus: options.cpus.generator });
-  stops.push(catalog.stop);
   try {
-    const app = await startChaosApp({
-      appDir: options.appDir,
-      catalogUrl: catalog.url,
-      env: { ...scenario.appEnv, ...options.env },
-      cpus: options.cpus.app,
-    });
-    stops.push(app.stop);
-    const rss = watchRss(app.pid);
+    const { app, catalog, rssOf } = options.fleet
+      ? await startThroughFleet(scenario, options)
+      : await startAlone(scenario, options);
     const path = scenario.path ?? '/';
     /** @type {ScenarioContext} */
     const context = {
@@ -70,7 +65,11 @@ export async function runScenario(scenario, options) {
       app,
       catalog,
       load: null,
-      startLoad: ({ connections = scenario.connections, path: loadPath = path, fresh = false } = {}) => {
+      startLoad: ({
+        connections = options.connections ?? scenario.connections,
+        path: loadPath = path,
+        fresh = false,
+      } = {}) => {
         const load = startLoad({
           url: new URL(loadPath, app.url).href,
           connections,
@@ -92,7 +91,10 @@ export async function runScenario(scenario, options) {
     await warmup.stop();
 
     if (scenario.faults) await context.setFaults(scenario.faults);
-    options.log(`${scenario.name}: ${scenario.what}`);
+    options.log(
+      `${scenario.name}: ${scenario.what}${options.connections ? ` (here c=${options.connections})` : ''}` +
+        `${options.fleet ? `, through ${options.fleet} instances behind nginx` : ''}`,
+    );
     // The app's own view of its pages: from the request parsed to the last byte.
     // A client's wait beyond it was spent in socket buffers or in the generator.
     const metricsBefore = await scrape(app.url).catch(() => null);
@@ -118,12 +120,57 @@ export async function runScenario(scenario, options) {
       ...figures,
       appP50Ms: appMs(0.5),
       appP99Ms: appMs(0.99),
-      peakRssMb: rss.stop(),
+      peakRssMb: rssOf(),
       notes,
     };
   } finally {
     await stopAll();
   }
+}
+
+/**
+ * A catalog and one app, as perf:load starts them.
+ * @param {Scenario} scenario @param {RunOptions} options
+ */
+async function startAlone(scenario, options) {
+  const catalog = await startCatalog({ latencyMs: 0, jitterMs: 0, cpus: options.cpus.generator });
+  stops.push(catalog.stop);
+  const app = await startChaosApp({
+    appDir: options.appDir,
+    catalogUrl: catalog.url,
+    env: { ...scenario.appEnv, ...options.env },
+    cpus: options.cpus.app,
+  });
+  stops.push(app.stop);
+  const rss = watchRss(app.pid);
+  return { app, catalog, rssOf: () => rss.stop() };
+}
+
+/**
+ * `npm run fleet`'s fleet: the load goes to nginx, the faults to its catalog,
+ * and the peak RSS is each instance's ("a/b"). The app's own percentiles
+ * are not read: nginx answers /metrics 404.
+ * @param {Scenario} scenario @param {RunOptions} options
+ */
+async function startThroughFleet(scenario, options) {
+  const fleet = await startFleet({
+    instances: options.fleet,
+    port: 0,
+    env: { ...scenario.appEnv, ...options.env, LOG_LEVEL: 'warn' },
+    scrapeInterval: '5s',
+    edge:
+      options.instanceConns === null || options.instanceConns === undefined
+        ? {}
+        : { instanceConns: options.instanceConns },
+  });
+  stops.push(fleet.stop);
+  const rss = fleet.instances.map((instance) => watchRss(instance.pid));
+  options.log(`fleet: nginx ${fleet.url}, edge ${JSON.stringify(fleet.edge)}`);
+  return {
+    app: { url: fleet.url, pid: fleet.instances[0].pid, stop: async () => null },
+    catalog: { url: fleet.catalogUrl, child: fleet.catalogs[0].child, stop: async () => {} },
+    rssOf: () => rss.map((r) => r.stop()).join('/'),
+  };
 }
 
 /**

@@ -13,14 +13,16 @@ export const SECRET = 'perf-visitor-data-cookie-secret-0123456789';
 
 /**
  * @param {string} dataDir the catalog's DATA_DIR, shared by every start
+ * @param {Record<string, string>} [storeEnv] the visitor store of every start
+ *   (default SQLite in dataDir; VISITOR_STORE=postgres with its DATABASE_URL)
  */
-export function createBench(dataDir) {
+export function createBench(dataDir, storeEnv = { VISITOR_STORE: 'sqlite' }) {
   /** @type {(() => Promise<unknown>)[]} */
   const cleanups = [];
   /** @param {Record<string, string>} [env] the catalog's, over the bench's */
   async function startBoth(env = {}) {
     const catalog = await startCatalogProcess({
-      env: { ...process.env, DATA_DIR: dataDir, VISITOR_STORE: 'sqlite', ...env, CATALOG_PORT: '0' },
+      env: { ...process.env, DATA_DIR: dataDir, ...storeEnv, ...env, CATALOG_PORT: '0' },
       stdio: 'pipe',
     });
     const app = await startApp({

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError } from './errors.js';
 import { faultsFromEnv } from './faults.js';
 import { DEFAULT_DATA_FILE } from './load-data.js';
+import { withoutPassword } from './visitor-store/postgres.js';
 
 /**
  * @typedef {object} CatalogConfig
@@ -14,13 +15,14 @@ import { DEFAULT_DATA_FILE } from './load-data.js';
  * @property {boolean} tls serve HTTPS with a self-signed certificate
  * @property {string} dataFile
  * @property {Readonly<import('./faults.js').Faults>} faults
- * @property {'sqlite' | 'memory'} visitorStore where visitors' lists and ratings live
- * @property {string} dataDir absolute; the visitor database is created in it
+ * @property {import('./visitor-store/index.js').StoreKind} visitorStore where visitors' lists and ratings live
+ * @property {string} dataDir absolute; the visitor database is created in it (sqlite)
+ * @property {string} databaseUrl the PostgreSQL database (postgres), '' otherwise
  */
 
 /** `data/` at the project root (git-ignored): `npm start` works with no set-up. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../data', import.meta.url));
-const VISITOR_STORES = ['sqlite', 'memory'];
+const VISITOR_STORES = ['sqlite', 'memory', 'postgres'];
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -45,7 +47,13 @@ export function readCatalogConfig(env, { hasIpc }) {
 
   const visitorStore = env.VISITOR_STORE || 'sqlite';
   if (!VISITOR_STORES.includes(visitorStore)) {
-    problems.push(`VISITOR_STORE must be sqlite or memory, got ${JSON.stringify(env.VISITOR_STORE)}`);
+    problems.push(`VISITOR_STORE must be sqlite, memory or postgres, got ${JSON.stringify(env.VISITOR_STORE)}`);
+  }
+  const databaseUrl = env.DATABASE_URL ?? '';
+  if (visitorStore === 'postgres' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(
+      `DATABASE_URL must be a postgres:// or postgresql:// URL with VISITOR_STORE=postgres, got ${JSON.stringify(withoutPassword(databaseUrl))}`,
+    );
   }
 
   const { faults, problems: faultProblems } = faultsFromEnv(env);
@@ -58,8 +66,9 @@ export function readCatalogConfig(env, { hasIpc }) {
     tls: rawTls === '1' || rawTls === 'true',
     dataFile: env.CATALOG_DATA || DEFAULT_DATA_FILE,
     faults,
-    visitorStore: /** @type {'sqlite' | 'memory'} */ (visitorStore),
+    visitorStore: /** @type {import('./visitor-store/index.js').StoreKind} */ (visitorStore),
     dataDir: dataDirFrom(env),
+    databaseUrl: visitorStore === 'postgres' ? databaseUrl : '',
   });
 }
 

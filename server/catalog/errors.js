@@ -54,9 +54,22 @@ export class StoreWriteError extends HttpError {
   }
 }
 
+/**
+ * A read the visitor store could not answer (PostgreSQL down or restarting):
+ * a 503 for this call; the store answers again once the database does.
+ */
+export class StoreReadError extends HttpError {
+  /** @param {unknown} cause */
+  constructor(cause) {
+    super(503, 'could not read: the visitor store is unavailable');
+    this.name = 'StoreReadError';
+    this.cause = cause;
+  }
+}
+
 /** A visitor store that cannot be opened: the catalog refuses to start rather than start empty. */
 export class StoreOpenError extends Error {
-  /** @param {string} file @param {unknown} cause */
+  /** @param {string} file the file, or the database's URL without its password @param {unknown} cause */
   constructor(file, cause) {
     const error = /** @type {{ message?: string, code?: string }} */ (cause);
     const code =

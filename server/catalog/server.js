@@ -86,8 +86,9 @@ function faultsFor(req, processFaults) {
  * @property {string} [dataFile] default: the repo's movies.json
  * @property {import('./load-data.js').Catalog} [catalog] an already loaded catalog
  * @property {Readonly<import('./faults.js').Faults>} [faults]
- * @property {'sqlite' | 'memory'} [visitorStore] default memory, for in-process use; the process (index.js) defaults to sqlite
+ * @property {import('./visitor-store/index.js').StoreKind} [visitorStore] default memory, for in-process use; the process (index.js) defaults to sqlite
  * @property {string} [dataDir] where the sqlite store's file is (required with visitorStore 'sqlite')
+ * @property {string} [databaseUrl] the postgres store's database (required with visitorStore 'postgres')
  * @property {(message: string) => void} [log] gets the counts line and the visitor store's
  * @property {(message: string) => void} [logError]
  */
@@ -104,9 +105,10 @@ export async function startCatalog(options = {}) {
   const catalog = options.catalog ?? (await loadCatalog(options.dataFile));
   if (!options.catalog) log(catalog.summary);
   const tls = options.tls ? await createSelfSignedCertificate(host) : null;
-  const visitors = openVisitorStore({
+  const visitors = await openVisitorStore({
     kind: options.visitorStore ?? 'memory',
     dataDir: options.dataDir ?? '',
+    databaseUrl: options.databaseUrl,
     logError,
   });
   log(visitors.summary);

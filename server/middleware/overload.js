@@ -34,7 +34,9 @@ const SAMPLE_MS = 500;
 /** The histogram's resolution, subtracted from its mean as under-pressure does. */
 const RESOLUTION_MS = 10;
 /** Seconds a client should wait: about one sample, and time for the queue to go down. */
-const RETRY_AFTER_S = 2;
+export const RETRY_AFTER_S = 2;
+/** The body of a shed answer; nginx answers its own sheds with the same (deploy/nginx.conf). */
+export const SHED_BODY = 'Busy: please retry in a moment.\n';
 /** Probes, scrapes and immutable files are cheap, and must answer however busy the process is. */
 const NEVER_SHED = new Set(['/healthz', '/readyz', '/metrics']);
 const NEVER_SHED_PREFIX = '/assets/';
@@ -97,7 +99,7 @@ export function createOverloadGuard({
     onShed(reason);
     res.set('Retry-After', String(RETRY_AFTER_S));
     res.set('Cache-Control', 'no-store');
-    res.status(503).type('text').send('Busy: please retry in a moment.\n');
+    res.status(503).type('text').send(SHED_BODY);
   }
 
   return {

@@ -96,7 +96,7 @@ export async function startCatalog({ env = {} } = {}) {
 }
 
 /** The catalog knobs a test must never inherit from a developer's shell. */
-const NOT_INHERITED = /^(CATALOG_|DATA_DIR$|VISITOR_STORE$)/;
+const NOT_INHERITED = /^(CATALOG_|DATA_DIR$|VISITOR_STORE$|DATABASE_URL$)/;
 
 /** This process's environment without catalog knobs: a developer's exported
  * CATALOG_LATENCY_MS=250 must not make the tests slow or flaky, nor their

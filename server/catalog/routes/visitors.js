@@ -2,6 +2,7 @@
 // Per-visitor data: my list and ratings, kept by the visitor store
 // (visitor-store/). Writes check that the title exists, so a visitor's data
 // is bounded by the catalog, not by the caller. GET /_stats reports the store.
+// Every store call is awaited: PostgreSQL's answer comes later (index.js).
 import { idsQuery, titleIdParam, visitorIdParam } from '../params.js';
 import { readJsonBody } from '../read-body.js';
 import { HttpError } from '../respond.js';
@@ -20,24 +21,26 @@ export function addVisitorRoutes(router, catalog, visitors) {
   };
 
   // {"ids": ["newest-added-2004", ...]}
-  router.add('GET', '/visitors/:vid/my-list', ({ params }) => ({ ids: visitors.myList(visitorIdParam(params.vid)) }));
+  router.add('GET', '/visitors/:vid/my-list', async ({ params }) => ({
+    ids: await visitors.myList(visitorIdParam(params.vid)),
+  }));
 
   // A full list answers 409 (ListFullError): the add is refused, nothing is dropped.
-  router.add('PUT', '/visitors/:vid/my-list/:titleId', ({ params }) => {
+  router.add('PUT', '/visitors/:vid/my-list/:titleId', async ({ params }) => {
     const vid = visitorIdParam(params.vid);
-    return { ids: visitors.add(vid, knownTitle(params.titleId)) };
+    return { ids: await visitors.add(vid, knownTitle(params.titleId)) };
   });
 
   // Removing what is not there is not an error: DELETE is idempotent.
-  router.add('DELETE', '/visitors/:vid/my-list/:titleId', ({ params }) => {
+  router.add('DELETE', '/visitors/:vid/my-list/:titleId', async ({ params }) => {
     const vid = visitorIdParam(params.vid);
-    return { ids: visitors.remove(vid, titleIdParam(params.titleId)) };
+    return { ids: await visitors.remove(vid, titleIdParam(params.titleId)) };
   });
 
   // ?ids=a,b → {"ratings": {"a": 4, "b": null}}
-  router.add('GET', '/visitors/:vid/ratings', ({ params, query }) => {
+  router.add('GET', '/visitors/:vid/ratings', async ({ params, query }) => {
     const vid = visitorIdParam(params.vid);
-    return { ratings: Object.fromEntries(visitors.ratings(vid, idsQuery(query))) };
+    return { ratings: Object.fromEntries(await visitors.ratings(vid, idsQuery(query))) };
   });
 
   // body {"rating": 1..5} or {"rating": null} → {"id", "rating"}
@@ -45,12 +48,12 @@ export function addVisitorRoutes(router, catalog, visitors) {
     const vid = visitorIdParam(params.vid);
     const id = knownTitle(params.titleId);
     const rating = ratingFromBody(await readJsonBody(req));
-    visitors.rate(vid, id, rating);
+    await visitors.rate(vid, id, rating);
     return { id, rating };
   });
 
   // {"visitorStore": {"kind", "visitors", "myListRows", "ratingRows", "writes", "writeP99Ms", ...}}
-  router.add('GET', '/_stats', () => ({ visitorStore: visitors.stats() }));
+  router.add('GET', '/_stats', async () => ({ visitorStore: await visitors.stats() }));
 }
 
 /**

@@ -12,7 +12,7 @@ import { createWriteStats } from './write-stats.js';
 
 /**
  * @param {{ maxVisitors?: number, maxListLength?: number, logError?: (message: string) => void }} [options]
- * @returns {import('./index.js').VisitorStore}
+ * @returns {import('./index.js').ImmediateVisitorStore}
  */
 export function createMemoryStore({
   maxVisitors = MAX_MEMORY_VISITORS,

@@ -27,7 +27,7 @@ const BUSY_TIMEOUT_MS = 1000;
 
 /**
  * @param {{ file: string, maxListLength?: number, logError?: (message: string) => void, now?: () => Date }} options
- * @returns {import('./index.js').VisitorStore}
+ * @returns {import('./index.js').ImmediateVisitorStore}
  * @throws {StoreOpenError} naming the file and the cause: never starts on an empty store instead
  */
 export function openSqliteStore({

@@ -23,6 +23,17 @@ export function createWriteStats({ logError }) {
   let refused = 0;
   let errors = 0;
 
+  /** Counts a failed write; returns what the caller throws. @param {unknown} error */
+  const failed = (error) => {
+    if (error instanceof HttpError) {
+      refused += 1;
+      return error;
+    }
+    errors += 1;
+    logError(`catalog: visitor store write failed: ${error instanceof Error ? error.message : String(error)}`);
+    return new StoreWriteError(error);
+  };
+
   return {
     /**
      * @template T
@@ -38,13 +49,26 @@ export function createWriteStats({ logError }) {
         writes += 1;
         return result;
       } catch (error) {
-        if (error instanceof HttpError) {
-          refused += 1;
-          throw error;
-        }
-        errors += 1;
-        logError(`catalog: visitor store write failed: ${error instanceof Error ? error.message : String(error)}`);
-        throw new StoreWriteError(error);
+        throw failed(error);
+      }
+    },
+
+    /**
+     * The same for a write that awaits its database (postgres.js): timed
+     * from the call to the commit's answer.
+     * @template T
+     * @param {() => Promise<T>} write one transaction
+     * @returns {Promise<T>}
+     */
+    async runAsync(write) {
+      const started = performance.now();
+      try {
+        const result = await write();
+        latencies[writes % WINDOW] = performance.now() - started;
+        writes += 1;
+        return result;
+      } catch (error) {
+        throw failed(error);
       }
     },
 
