@@ -18,6 +18,7 @@ import { togglePatch } from './lib/unfix.js';
 import { checkExercise } from './lib/check.js';
 import { showHint } from './lib/hints.js';
 import { showSolution } from './lib/solution.js';
+import { dryRun } from './lib/dry-run.js';
 
 const USAGE = `npm run exercise -- list
 npm run exercise -- NN [options]
@@ -33,17 +34,26 @@ npm run exercise -- NN --refix    take it back out (git apply -R)
 npm run exercise -- NN --check    judge your fix: the exercise's test, then your tree against the reference fix,
                                   alternating (--duration, --rounds, --warmup as above); exit 0 on a pass
   --quick                         the test and a short measurement, not judged (a dry run)
+npm run exercise -- all --check [--quick]   every exercise's check in turn, with its time (the teacher's dry run)
 npm run exercise -- NN --hint     the next hint (--hint --reset starts again)
 npm run exercise -- NN --solution the reference fix, as a diff`;
 
 /** The things the runner does besides measuring, one per run. */
 const ACTIONS = /** @type {const} */ (['unfix', 'refix', 'check', 'hint', 'solution']);
 
-const options = readOptionsOrExit(process.argv.slice(2));
+// `all --check …`: every exercise in turn, its options read (and refused) as one exercise's would be.
+const argv = process.argv.slice(2);
+const all = argv[0] === 'all' ? argv.slice(1) : null;
+const options = readOptionsOrExit(all ? ['01', ...all] : argv);
+if (all && options.action !== 'check') {
+  console.error('exercise: all goes with --check (npm run exercise -- all --check [--quick])');
+  process.exit(1);
+}
 const { exercise } = options;
 
 try {
-  if (options.action === 'unfix' || options.action === 'refix')
+  if (all) process.exitCode = await dryRun(EXERCISES, all);
+  else if (options.action === 'unfix' || options.action === 'refix')
     process.exitCode = togglePatch(exercise, options.action);
   else if (options.action === 'check') process.exitCode = await checkExercise(exercise, options);
   else if (options.action === 'hint') process.exitCode = showHint(exercise, { reset: options.reset });

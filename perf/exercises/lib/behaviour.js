@@ -57,12 +57,14 @@ export function runBehaviourTest(exercise, root) {
   // Run from a test itself: the file's results are ours to read, not the outer runner's.
   delete env.NODE_TEST_CONTEXT;
   const args = ['--import', 'tsx', '--test', `--test-reporter=${REPORTER}`, testFileOf(exercise)];
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: on a timeout, the test file's own process (node --test runs each file in
+  // a child) goes with it. Pitfall: killing the runner alone left a hung test running, orphaned.
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), TIMEOUT_MS);
   return new Promise((resolve) => {
     child.once('close', (code, signal) => {
       clearTimeout(timer);
