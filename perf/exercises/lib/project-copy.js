@@ -4,11 +4,22 @@
 // reference fix that --check measures a student's tree against is made in
 // one, and test/exercise-patches.test.js runs each exercise in one.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Without git (a copy of a copy, a tarball): what .gitignore leaves out, by path from the root. */
+const NOT_PROJECT = new Set([
+  '.git',
+  'node_modules',
+  'dist',
+  'data',
+  'notes',
+  'perf/results',
+  'perf/exercises/.hints.json',
+]);
 
 /**
  * @param {string} [root] the project to list
@@ -19,8 +30,22 @@ export function projectFiles(root = ROOT) {
     cwd: root,
     encoding: 'utf8',
   });
-  if (listed.status !== 0) throw new Error(`git ls-files in ${root}: ${listed.stderr.trim() || listed.error?.message}`);
+  if (listed.status !== 0) return walk(root, '');
   return listed.stdout.split('\0').filter((file) => file && existsSync(path.join(root, file)));
+}
+
+/**
+ * @param {string} root
+ * @param {string} dir relative to root
+ * @returns {string[]}
+ */
+function walk(root, dir) {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = dir ? `${dir}/${entry.name}` : entry.name;
+    if (NOT_PROJECT.has(file) || entry.name.endsWith('.log') || entry.name === '.DS_Store') return [];
+    if (entry.isDirectory()) return walk(root, file);
+    return entry.isFile() ? [file] : [];
+  });
 }
 
 /**
