@@ -20,7 +20,8 @@ const TIMEOUT_MS = 120_000;
  * @param {string} root
  */
 export function unparsable(files, root) {
-  for (const file of files) {
+  // Code only: a patch may one day touch a view (.hbs), which esbuild cannot read.
+  for (const file of files.filter((f) => /\.(m?js|jsx)$/.test(f))) {
     try {
       // JSX is a superset of what server/, shared/ and client/ write: one loader for all.
       transformSync(readFileSync(path.join(root, file), 'utf8'), {
