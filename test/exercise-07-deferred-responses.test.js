@@ -63,7 +63,11 @@ test('the app: a response has ended when its handler ends it; with EXERCISE=07, 
     });
     try {
       assert.equal(await (await fetch(`${app.url}/ended`)).text(), 'ok');
-      assert.equal(ended, atOnce, `${JSON.stringify(env)}: ended in the handler's own turn`);
+      assert.equal(
+        ended,
+        atOnce,
+        `${JSON.stringify(env) === '{}' ? 'the normal app' : JSON.stringify(env)}: a response ${atOnce ? 'must end' : 'ends later than'} in the turn its handler ends it`,
+      );
     } finally {
       await app.close();
     }

@@ -1,36 +1,38 @@
 // @ts-check
 // Keeps every exercise's unfixed.patch fresh (npm run exercise -- NN --unfix,
-// perf/exercises/lib/unfix.js): it applies to today's code, touches real code
-// only, and, applied in a copy of the project, makes the exercise's own test
-// fail: the normal path no longer behaves fixed. Without the patch that test
-// passes (it runs in the suite on its own). A patch that no longer applies, or
-// no longer breaks anything, is a stale exercise: this file says which.
+// perf/exercises/lib/unfix.js) and walks a student's path through each: it
+// applies to today's code and touches real code only; in a copy of the
+// project, unfixed, `--check --quick` fails and names what is wrong (the
+// exercise's own test fails on an assertion: the normal path no longer behaves
+// fixed); `--hint` gives one hint, then the next; `--refix` puts the code back
+// to the byte. A patch that no longer applies, or no longer breaks anything,
+// is a stale exercise: this file says which.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXERCISES } from '../perf/exercises/index.js';
 import { filesOf, patchOf } from '../perf/exercises/lib/unfix.js';
+import { copyProject, projectFiles } from '../perf/exercises/lib/project-copy.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where a patch may write: the app's code, never its tests or tools. */
 const REAL_CODE = /^(server|client|shared|views)\//;
 /** Two copies' tests at a time: each starts apps (some a catalog process) on a 2-core CI machine. */
 const AT_ONCE = 2;
-/** A copy's test file that runs longer than this is stopped and reported (a patch that hangs the app). */
-const TEST_TIMEOUT_MS = 80_000;
+/** A copy's command that runs longer than this is stopped and reported (a patch that hangs the app). */
+const TEST_TIMEOUT_MS = 150_000;
+/**
+ * The exercise whose fixed tree `--check --quick` also measures here, against
+ * the reference fix, end to end. One, not ten: a measurement starts a catalog
+ * and two apps (about 30 s on a loaded 2-core machine), and the refixed tree is
+ * byte for byte the normal code, whose own tests the suite runs. The teacher's
+ * dry run of all ten is `npm run exercise -- all --check --quick`.
+ */
+const MEASURED = '02';
 
 const folders = readdirSync(path.join(ROOT, 'perf/exercises')).filter((name) => /^\d\d-/.test(name));
 
@@ -56,48 +58,30 @@ for (const e of EXERCISES)
     }
   });
 
-// ── Applied in a copy, the exercise's own test must fail ────────────────────
+// ── A student's path, in a copy of the project per exercise ─────────────────
 const base = mkdtempSync(path.join(tmpdir(), 'marquee-unfixed-'));
 after(() => rmSync(base, { recursive: true, force: true }));
-
-/** The project as a developer sees it: tracked and new files of the working tree, not the ignored ones. */
-const projectFiles = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-  cwd: ROOT,
-  encoding: 'utf8',
-})
-  .stdout.split('\0')
-  .filter((file) => file && existsSync(path.join(ROOT, file)));
-
-/** @param {string} name */
-function copyProject(name) {
-  const dir = path.join(base, name);
-  for (const file of projectFiles) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    copyFileSync(path.join(ROOT, file), path.join(dir, file));
-  }
-  // Installed and built once, shared: the pages render with the client build's manifest.
-  for (const shared of ['node_modules', 'dist'])
-    if (existsSync(path.join(ROOT, shared))) symlinkSync(path.join(ROOT, shared), path.join(dir, shared));
-  return dir;
-}
+/** Listed once for the ten copies. */
+const files = projectFiles(ROOT);
 
 /**
- * Runs a command in a copy; resolves with its exit code and output.
+ * Runs the exercise runner in a copy; resolves with its exit code and output.
  * @param {string} cwd
- * @param {string[]} args to node
+ * @param {string[]} args after perf/exercises/run.js
  * @returns {Promise<{ code: number | null, output: string }>}
  */
-function runNode(cwd, args) {
+function runner(cwd, args) {
   return new Promise((resolve) => {
-    // Without the runner's NODE_TEST_CONTEXT: the copy's `node --test` reports on its own, not to us.
+    // Without the runner's NODE_TEST_CONTEXT: --check's `node --test` reports to it, not to us.
     /** @type {NodeJS.ProcessEnv} */
     const env = { ...process.env, NODE_ENV: 'test' };
     delete env.NODE_TEST_CONTEXT;
-    const child = spawn(process.execPath, args, { cwd, env });
+    const child = spawn(process.execPath, ['perf/exercises/run.js', ...args], { cwd, env, detached: true });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), TEST_TIMEOUT_MS);
+    // Its process group: --check's test file and apps go with it.
+    const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), TEST_TIMEOUT_MS);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
@@ -105,7 +89,7 @@ function runNode(cwd, args) {
   });
 }
 
-/** At most AT_ONCE copies' tests running; the rest wait their turn. */
+/** At most AT_ONCE copies at work; the rest wait their turn. */
 let running = 0;
 /** @type {(() => void)[]} */
 const waiting = [];
@@ -119,18 +103,20 @@ async function slot() {
 }
 
 /**
- * The exercise unfixed in its own copy, through the runner as a student does
- * it, then its own test file run there.
+ * The exercise in its own copy, as a student goes: unfix, check, two hints,
+ * refix (and, for MEASURED, check again); each step's output kept.
  * @param {import('../perf/exercises/index.js').Exercise} e
  */
-async function unfixedRun(e) {
+async function studentPath(e) {
   const release = await slot();
   try {
-    const dir = copyProject(e.id);
-    const unfix = await runNode(dir, ['perf/exercises/run.js', e.id, '--unfix']);
-    const testFile = `test/exercise-${e.id}-${e.slug}.test.js`;
-    const tests = unfix.code === 0 ? await runNode(dir, ['--import', 'tsx', '--test', testFile]) : null;
-    return { dir, unfix, tests };
+    const dir = copyProject(path.join(base, e.id), { files });
+    const unfix = await runner(dir, [e.id, '--unfix']);
+    const unfixedCheck = unfix.code === 0 ? await runner(dir, [e.id, '--check', '--quick']) : null;
+    const hints = [await runner(dir, [e.id, '--hint']), await runner(dir, [e.id, '--hint'])];
+    const refix = await runner(dir, [e.id, '--refix']);
+    const fixedCheck = e.id === MEASURED && refix.code === 0 ? await runner(dir, [e.id, '--check', '--quick']) : null;
+    return { dir, unfix, unfixedCheck, hints, refix, fixedCheck };
   } finally {
     release();
   }
@@ -140,39 +126,76 @@ async function unfixedRun(e) {
 // (and sees its failure: the catch only keeps an early one from counting as unhandled).
 const runs = new Map(
   EXERCISES.map((e) => {
-    const run = unfixedRun(e);
+    const run = studentPath(e);
     run.catch(() => {});
     return [e.id, run];
   }),
 );
+/** @param {string} id */
+const runOf = async (id) => /** @type {Awaited<ReturnType<typeof studentPath>>} */ (await runs.get(id));
 
-for (const e of EXERCISES)
-  test(`${e.id}: unfixed, its own test fails on an assertion (the normal path no longer behaves fixed)`, async () => {
-    const { unfix, tests } = /** @type {Awaited<ReturnType<typeof unfixedRun>>} */ (await runs.get(e.id));
+for (const e of EXERCISES) {
+  test(`${e.id}: unfixed, --check --quick fails and says what is wrong, in the student's terms`, async () => {
+    const { unfix, unfixedCheck } = await runOf(e.id);
     assert.equal(unfix.code, 0, `npm run exercise -- ${e.id} --unfix:\n${unfix.output}`);
     assert.match(unfix.output, /npm run exercise -- \d\d\b/, 'it says what to run next');
-    assert.ok(tests);
-    assert.notEqual(tests.code, 0, `test/exercise-${e.id}-${e.slug}.test.js still passes with the pitfall in`);
-    // A failed assertion, not a patch that no longer loads or an app that hangs.
-    assert.match(tests.output, /^# fail [1-9]/m, tests.output);
-    assert.match(tests.output, /code: 'ERR_ASSERTION'/, tests.output);
-    assert.doesNotMatch(tests.output, /SyntaxError|ERR_MODULE_NOT_FOUND|cancelledByParent/, tests.output);
+    assert.ok(unfixedCheck);
+    const { code, output } = unfixedCheck;
+    assert.equal(code, 1, `--check passes with the pitfall in:\n${output}`);
+    // A failed assertion of the exercise's own test, worded: not a patch that no longer loads, an app that hangs.
+    assert.ok(output.includes(`exercise ${e.id}: not fixed yet: ${e.symptom}.`), output);
+    assert.match(output, /^ {2}- .+\n {4}\S/m, `the failed check and what it found:\n${output}`);
+    assert.doesNotMatch(output, /it throws|did not finish|could not run|^\s+at \S+ \(/m, output);
+    assert.match(output, new RegExp(`npm run exercise -- ${e.id} --hint`));
   });
 
-test('--unfix refuses a patch already in, --refix takes it out to the byte, and refuses twice', async () => {
-  const { dir } = /** @type {Awaited<ReturnType<typeof unfixedRun>>} */ (await runs.get('02'));
-  const again = await runNode(dir, ['perf/exercises/run.js', '02', '--unfix']);
+  test(`${e.id}: --hint gives a hint, and the next call the next one; --refix puts the code back to the byte`, async () => {
+    const { dir, hints, refix } = await runOf(e.id);
+    assert.deepEqual(
+      hints.map((h) => h.code),
+      [0, 0],
+      hints.map((h) => h.output).join('\n'),
+    );
+    assert.match(hints[0].output, new RegExp(`^exercise ${e.id}, hint 1 of [23]:`), hints[0].output);
+    assert.match(hints[1].output, new RegExp(`^exercise ${e.id}, hint 2 of [23]:`), hints[1].output);
+    assert.notEqual(hints[0].output.split('\n')[1], hints[1].output.split('\n')[1], 'two different hints');
+    assert.equal(refix.code, 0, refix.output);
+    for (const file of filesOf(patchOf(e), dir))
+      assert.ok(
+        readFileSync(path.join(dir, file)).equals(readFileSync(path.join(ROOT, file))),
+        `${file} as it was before --unfix`,
+      );
+  });
+}
+
+test(`${MEASURED}, the reference fix back: --check --quick passes, with both figures, the ratio and the story's`, async () => {
+  const { fixedCheck } = await runOf(MEASURED);
+  assert.ok(fixedCheck);
+  const { code, output } = fixedCheck;
+  assert.equal(code, 0, output);
+  assert.match(output, /the behaviour test passes/);
+  assert.match(output, /--vs-root <reference fix>/, 'measured against the reference fix');
+  assert.match(output, /yours +reference +yours\/reference +Box, 2015, broken\/fixed/, output);
+  assert.match(output, /^p50 \(ms\) \* +[\d.]+ +[\d.]+ +[\d.]+x +1077 \/ 488 ms = 2\.21x$/m, output);
+  assert.match(output, /exercise 02: behaviour PASS; measured [\d.]+x the reference's cost in a quick run, not judged/);
+});
+
+test('refusals: --unfix twice, --refix twice, --check on a file that does not parse: one line, exit code 1', async () => {
+  const { dir } = await runOf(MEASURED);
+  const unfix = await runner(dir, ['02', '--unfix']);
+  assert.equal(unfix.code, 0, unfix.output);
+  const again = await runner(dir, ['02', '--unfix']);
   assert.equal(again.code, 1);
   assert.match(again.output, /already unfixed/);
-  const refix = await runNode(dir, ['perf/exercises/run.js', '02', '--refix']);
+  const refix = await runner(dir, ['02', '--refix']);
   assert.equal(refix.code, 0, refix.output);
-  const templates = /** @type {import('../perf/exercises/index.js').Exercise} */ (EXERCISES.find((e) => e.id === '02'));
-  for (const file of filesOf(patchOf(templates), dir))
-    assert.ok(
-      readFileSync(path.join(dir, file)).equals(readFileSync(path.join(ROOT, file))),
-      `${file} as it was before --unfix`,
-    );
-  const twice = await runNode(dir, ['perf/exercises/run.js', '02', '--refix']);
+  const twice = await runner(dir, ['02', '--refix']);
   assert.equal(twice.code, 1);
   assert.match(twice.output, /not unfixed/);
+  const file = path.join(dir, 'server/render/templates.js');
+  writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport function half(\n`);
+  const broken = await runner(dir, ['02', '--check']);
+  assert.equal(broken.code, 1);
+  assert.equal(broken.output.trim().split('\n').length, 1, broken.output);
+  assert.match(broken.output, /^exercise 02: server\/render\/templates\.js:\d+:\d+: .+: fix that first/);
 });

@@ -1,11 +1,13 @@
 // @ts-check
 // npm run exercise -- list | NN [--duration 20] [--rounds 4] [--warmup 3] [--tti-runs 5] [--json FILE] [--verbose]
-// npm run exercise -- NN --unfix | --refix
+// npm run exercise -- NN --unfix | --refix | --check [--quick] | --hint [--reset] | --solution
 // Measures one workshop exercise broken against fixed in one run: perf:load
 // with the pitfall as configuration B (--vs), alternating with the normal
 // code round by round, then prints both, their ratio and the story's own
 // ratio beside it. --unfix and --refix put the exercise's unfixed.patch into
-// the normal code and take it out (lib/unfix.js). See perf/exercises/README.md.
+// the normal code and take it out (lib/unfix.js); --check judges a student's
+// fix (lib/check.js), --hint and --solution help one who is stuck
+// (lib/hints.js, lib/solution.js). See perf/exercises/README.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +15,10 @@ import { EXERCISES, NOT_YET } from './index.js';
 import { measurePair } from './lib/load-pair.js';
 import { formatComparison, ratio, sideFigures, verdict } from './lib/report.js';
 import { togglePatch } from './lib/unfix.js';
+import { checkExercise } from './lib/check.js';
+import { showHint } from './lib/hints.js';
+import { showSolution } from './lib/solution.js';
+import { dryRun } from './lib/dry-run.js';
 
 const USAGE = `npm run exercise -- list
 npm run exercise -- NN [options]
@@ -24,13 +30,34 @@ npm run exercise -- NN [options]
   --keep-guard      keep the overload guard's event-loop trigger (off in exercise runs: see lib/load-pair.js)
   --verbose         also print perf:load's tables
 npm run exercise -- NN --unfix    write the pitfall into the normal code (the exercise's unfixed.patch, git apply)
-npm run exercise -- NN --refix    take it back out (git apply -R)`;
+npm run exercise -- NN --refix    take it back out (git apply -R)
+npm run exercise -- NN --check    judge your fix: the exercise's test, then your tree against the reference fix,
+                                  alternating (--duration, --rounds, --warmup as above); exit 0 on a pass
+  --quick                         the test and a short measurement, not judged (a dry run)
+npm run exercise -- all --check [--quick]   every exercise's check in turn, with its time (the teacher's dry run)
+npm run exercise -- NN --hint     the next hint (--hint --reset starts again)
+npm run exercise -- NN --solution the reference fix, as a diff`;
 
-const options = readOptionsOrExit(process.argv.slice(2));
+/** The things the runner does besides measuring, one per run. */
+const ACTIONS = /** @type {const} */ (['unfix', 'refix', 'check', 'hint', 'solution']);
+
+// `all --check …`: every exercise in turn, its options read (and refused) as one exercise's would be.
+const argv = process.argv.slice(2);
+const all = argv[0] === 'all' ? argv.slice(1) : null;
+const options = readOptionsOrExit(all ? ['01', ...all] : argv);
+if (all && options.action !== 'check') {
+  console.error('exercise: all goes with --check (npm run exercise -- all --check [--quick])');
+  process.exit(1);
+}
 const { exercise } = options;
 
 try {
-  if (options.patch) process.exitCode = togglePatch(exercise, options.patch);
+  if (all) process.exitCode = await dryRun(EXERCISES, all);
+  else if (options.action === 'unfix' || options.action === 'refix')
+    process.exitCode = togglePatch(exercise, options.action);
+  else if (options.action === 'check') process.exitCode = await checkExercise(exercise, options);
+  else if (options.action === 'hint') process.exitCode = showHint(exercise, { reset: options.reset });
+  else if (options.action === 'solution') process.exitCode = showSolution(exercise);
   else await main();
 } catch (error) {
   console.error(`exercise ${exercise.id}: ${error.message}`);
@@ -132,22 +159,7 @@ function printList() {
  */
 function readOptionsOrExit(argv) {
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        duration: { type: 'string', default: '20' },
-        rounds: { type: 'string', default: '4' },
-        warmup: { type: 'string', default: '3' },
-        'tti-runs': { type: 'string', default: '5' },
-        json: { type: 'string' },
-        verbose: { type: 'boolean', default: false },
-        'keep-guard': { type: 'boolean', default: false },
-        unfix: { type: 'boolean', default: false },
-        refix: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    });
+    const { values, positionals } = parseCommandLine(argv);
     if (values.help || positionals.length === 0) {
       console.log(USAGE);
       process.exit(values.help ? 0 : 1);
@@ -156,6 +168,7 @@ function readOptionsOrExit(argv) {
       printList();
       process.exit(0);
     }
+    if (positionals.length > 1) throw new Error(`one exercise at a time, got ${positionals.join(' ')}`);
     const id = positionals[0].padStart(2, '0');
     const exercise = EXERCISES.find((e) => e.id === id);
     if (!exercise) {
@@ -172,7 +185,13 @@ function readOptionsOrExit(argv) {
         throw new Error(`--${name} must be a whole number >= ${min}, got ${values[name]}`);
       return n;
     };
-    if (values.unfix && values.refix) throw new Error('--unfix or --refix, not both');
+    const actions = ACTIONS.filter((action) => values[action]);
+    if (actions.length > 1) throw new Error(`${actions.map((a) => `--${a}`).join(' and ')}: one of them at a time`);
+    const action = actions[0] ?? null;
+    if (values.quick && action !== 'check')
+      throw new Error('--quick goes with --check (npm run exercise -- NN --check --quick)');
+    if (values.reset && action !== 'hint')
+      throw new Error('--reset goes with --hint (npm run exercise -- NN --hint --reset)');
     const rounds = number('rounds', 1);
     const duration = number('duration', rounds);
     return {
@@ -184,11 +203,53 @@ function readOptionsOrExit(argv) {
       json: values.json ?? null,
       verbose: Boolean(values.verbose),
       keepGuard: Boolean(values['keep-guard']),
-      /** @type {'unfix' | 'refix' | null} */
-      patch: values.unfix ? 'unfix' : values.refix ? 'refix' : null,
+      /** @type {(typeof ACTIONS)[number] | null} null: measure broken against fixed */
+      action,
+      quick: Boolean(values.quick),
+      reset: Boolean(values.reset),
     };
   } catch (error) {
     console.error(`exercise: ${error.message}`);
     process.exit(1);
+  }
+}
+
+/**
+ * parseArgs, with its refusals in a student's words.
+ * @param {string[]} argv
+ */
+function parseCommandLine(argv) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        duration: { type: 'string', default: '20' },
+        rounds: { type: 'string', default: '4' },
+        warmup: { type: 'string', default: '3' },
+        'tti-runs': { type: 'string', default: '5' },
+        json: { type: 'string' },
+        verbose: { type: 'boolean', default: false },
+        'keep-guard': { type: 'boolean', default: false },
+        unfix: { type: 'boolean', default: false },
+        refix: { type: 'boolean', default: false },
+        check: { type: 'boolean', default: false },
+        quick: { type: 'boolean', default: false },
+        hint: { type: 'boolean', default: false },
+        reset: { type: 'boolean', default: false },
+        solution: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    // parseArgs' own words run over a line and speak of positionals.
+    const unknown = /Unknown option '([^']+)'/.exec(error.message)?.[1];
+    if (unknown) throw new Error(`unknown option ${unknown} (npm run exercise -- --help lists them)`, { cause: error });
+    const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(error.message)?.[1];
+    if (missing)
+      throw new Error(`${missing.split(',').pop()?.trim()} needs a value (npm run exercise -- --help)`, {
+        cause: error,
+      });
+    throw error;
   }
 }

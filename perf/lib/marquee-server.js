@@ -5,7 +5,7 @@
 // its catalog service started as its own child (no CATALOG_URL).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { serverArgs } from './server-bundle.js';
+import { otherServerArgs, serverArgs } from './server-bundle.js';
 import { clientBuildScript } from './client-build-script.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -87,21 +87,5 @@ export async function startMarquee({ env = {}, root = ROOT } = {}) {
       child.stdout?.on('data', keep); // keep draining: a full pipe blocks the server's console.log
       resolve({ url, stop });
     });
-  });
-}
-
-/**
- * Another checkout's production bundle, built by its own server/build.js.
- * @param {string} root
- */
-function otherServerArgs(root) {
-  return new Promise((resolve, reject) => {
-    const build = spawn(process.execPath, ['server/build.js'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    build.once('error', reject);
-    build.once('exit', (code) =>
-      code === 0
-        ? resolve(['--enable-source-maps', 'dist/server.js'])
-        : reject(new Error(`server build in ${root} failed (code ${code})`)),
-    );
   });
 }

@@ -36,7 +36,7 @@ export function splitCatalogKnobs(env) {
  * @param {{
  *   options: {
  *     url: string | null, env: Record<string, string>, vs: Record<string, string> | null,
- *     baseline: boolean, latencyMs: number, jitterMs: number,
+ *     baseline: boolean, latencyMs: number, jitterMs: number, vsRoot?: string | null,
  *   },
  *   cpus: ReturnType<typeof import('./cpus.js').planCpus>,
  *   onStart: (stop: () => Promise<unknown>) => void,
@@ -82,6 +82,8 @@ export async function startTargets({ options, cpus, onStart }) {
       cpus: cpus.app,
       // --baseline: B is the same page without a data layer (perf/baseline/server.js).
       baseline: options.baseline && name === 'B',
+      // --vs-root: B is another checkout's code (npm run exercise -- NN --check: the reference fix).
+      root: name === 'B' ? (options.vsRoot ?? undefined) : undefined,
     });
     onStart(app.stop);
     targets.push({ name, url: app.url, env, catalogEnv });

@@ -1,5 +1,7 @@
 // @ts-check
 // Command-line options of perf/load/index.js, read and checked once.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { LOAD_OPTIONS } from '../lib/load-options.js';
 import { parseEnv, readToolOptions } from '../lib/tool-options.js';
 
@@ -13,6 +15,8 @@ export const USAGE = `npm run perf:load -- [options]
   --env 'K=v ...'             extra environment of the app (configuration A); CATALOG_* knobs go to the catalog
   --vs 'K=v ...'              also measure configuration B, alternating A B A B; with CATALOG_* knobs
                               (CATALOG_TLS=1, CATALOG_LATENCY_MS=…) each side gets a catalog of its own
+  --vs-root DIR               B is the app of the checkout in DIR (its own code, built there), with --vs's
+                              knobs if any: two versions of the code, alternating (npm run exercise -- NN --check)
   --baseline                  B is the same page without a data layer (perf/baseline/), first visits only
   --prime '/a /b ...'         GET these paths once on every app before the warm-up (fills its caches as the
                               traffic of a running site would)
@@ -38,6 +42,7 @@ export function readOptions(argv) {
       concurrency: { type: 'string', default: '1,20,200,500' },
       warmup: { type: 'string', default: '3' },
       vs: { type: 'string' },
+      'vs-root': { type: 'string' },
       baseline: { type: 'boolean', default: false },
       prime: { type: 'string', default: '' },
       rounds: { type: 'string', default: '2' },
@@ -80,7 +85,8 @@ function checkOptions(argv, values, problems) {
     latencyMs: number('upstream-latency', 0),
     jitterMs: number('upstream-jitter', 0),
     env: parseEnv(String(values.env), problems),
-    vs: values.vs === undefined ? null : parseEnv(values.vs, problems),
+    vs: values.vs === undefined ? (values['vs-root'] === undefined ? null : {}) : parseEnv(values.vs, problems),
+    vsRoot: values['vs-root'] === undefined ? null : path.resolve(values['vs-root']),
     rounds: number('rounds', 1),
     json: values.json ?? null,
     url: values.url ?? null,
@@ -97,6 +103,8 @@ function checkOptions(argv, values, problems) {
   if (!['returning', 'new'].includes(options.visitors))
     problems.push(`--visitors must be returning or new, got ${options.visitors}`);
   if (!options.path.startsWith('/')) problems.push('--path must start with /');
+  if (options.vsRoot && !existsSync(path.join(options.vsRoot, 'server/build.js')))
+    problems.push(`--vs-root ${values['vs-root']}: not a Marquee checkout (no server/build.js)`);
   if (options.url && options.vs) problems.push('--vs starts both configurations itself: drop --url');
   return options;
 }

@@ -5,6 +5,8 @@ export default {
   slug: 'connection-pool',
   title: 'Connection pooling',
   broken: { EXERCISE: '01' },
+  symptom:
+    'the upstream pool still holds too few sockets, or opens a new connection for every call: pages queue for the catalog',
   brokenLabel: '5 upstream sockets, a new connection per call',
   // Deadlines long enough for the queue to show as waiting, as in Box's test: with the
   // default 1 s, queued calls time out, the pages go without the visitor's data and

@@ -5,6 +5,7 @@ export default {
   slug: 'template-caching',
   title: 'Template caching',
   broken: { EXERCISE: '02' },
+  symptom: 'the page shell is still compiled again for every page, not once per process',
   brokenLabel: 'the page shell compiled on every request',
   // CPU is what a compile costs: a catalog at 0 ms leaves the server nothing else to wait for.
   load: { path: '/', concurrency: 20, latencyMs: 0 },

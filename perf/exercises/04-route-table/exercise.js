@@ -5,6 +5,8 @@ export default {
   slug: 'route-table',
   title: 'A route table that grows',
   broken: { EXERCISE: '04' },
+  symptom:
+    "the app's route table still grows while it runs: a handler is registered again and again, ahead of the routes",
   brokenLabel: 'a refresh re-registers a static handler every millisecond, ahead of every route',
   load: { path: '/', concurrency: 20, latencyMs: 0 },
   figures: ['p50', 'p99', 'rps', 'cpuMsPerRequest', 'routesRegistered'],

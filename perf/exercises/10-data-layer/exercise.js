@@ -5,6 +5,7 @@ export default {
   slug: 'data-layer',
   title: 'What a data layer costs',
   broken: { GRAPH_CACHE_TTL_MS: '0' },
+  symptom: 'pages still ask the Falcor router (and the catalog) for data the shared graph cache already holds',
   brokenLabel: 'no shared graph cache: every page asks the Falcor router',
   load: { path: '/', concurrency: 20, latencyMs: 250 },
   figures: ['cpuMsPerRequest', 'upstreamCallsPerRequest', 'p50', 'rps'],

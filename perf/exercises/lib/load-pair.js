@@ -27,9 +27,10 @@ const GUARD_OFF = { OVERLOAD_EVENT_LOOP_DELAY_MS: '0' };
 /**
  * perf:load's arguments for an exercise.
  * @param {import('../index.js').Exercise} exercise
- * @param {{ duration: number, rounds: number, warmup: number, json: string, keepGuard?: boolean }} options
+ * @param {{ duration: number, rounds: number, warmup: number, json: string, keepGuard?: boolean, vsRoot?: string | null }} options
+ *   vsRoot: B is the code of this checkout, with no pitfall knob (--check: the reference fix), not the knob's B
  */
-export function loadArgs(exercise, { duration, rounds, warmup, json, keepGuard = false }) {
+export function loadArgs(exercise, { duration, rounds, warmup, json, keepGuard = false, vsRoot = null }) {
   const { load } = exercise;
   const both = { ...(keepGuard ? {} : GUARD_OFF), ...exercise.both };
   return [
@@ -39,14 +40,15 @@ export function loadArgs(exercise, { duration, rounds, warmup, json, keepGuard =
     ...['--duration', String(duration), '--rounds', String(rounds), '--warmup', String(warmup)],
     ...(Object.keys(both).length > 0 ? ['--env', envArg(both)] : []),
     ...(load.prime?.length ? ['--prime', load.prime.join(' ')] : []),
-    ...['--vs', envArg(exercise.broken), '--allow-broken', '--json', json],
+    ...(vsRoot ? ['--vs-root', vsRoot] : ['--vs', envArg(exercise.broken)]),
+    ...['--allow-broken', '--json', json],
   ];
 }
 
 /**
  * Runs perf:load; its progress goes to stderr as it runs, its tables are kept.
  * @param {import('../index.js').Exercise} exercise
- * @param {{ duration: number, rounds: number, warmup: number, keepGuard: boolean }} options
+ * @param {{ duration: number, rounds: number, warmup: number, keepGuard: boolean, vsRoot?: string | null }} options
  * @returns {Promise<{ command: string, report: any, tables: string }>}
  */
 export async function measurePair(exercise, options) {

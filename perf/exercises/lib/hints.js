@@ -1,0 +1,89 @@
+// @ts-check
+// npm run exercise -- NN --hint [--reset]: the exercise's hints, one more each
+// time, from the "## Hints" section of its README (a numbered list, so a
+// teacher edits them where the story is). How many a student has seen is
+// kept per exercise in perf/exercises/.hints.json, git-ignored: it is the
+// student's, not the project's.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const HINTS_HEADING = '## Hints';
+const STATE = fileURLToPath(new URL('../.hints.json', import.meta.url));
+
+/**
+ * The hints of a README: the items of the numbered list under HINTS_HEADING,
+ * each maybe over several lines, as written.
+ * @param {string} readme
+ * @returns {string[]}
+ */
+export function readHints(readme) {
+  const start = readme.indexOf(`\n${HINTS_HEADING}\n`);
+  if (start === -1) return [];
+  const body = readme.slice(start + HINTS_HEADING.length + 2).split(/\n## /)[0];
+  return body
+    .split(/^\d+\. /m)
+    .slice(1)
+    .map((item) => item.trim().replace(/\n\s+/g, '\n   '));
+}
+
+/** @returns {Record<string, number>} hints seen, by exercise id */
+function readState(file = STATE) {
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {}; // A damaged file only means starting the hints again.
+  }
+}
+
+/**
+ * Prints the next hint (or, with reset, forgets the ones seen).
+ * @param {{ id: string, slug: string }} exercise
+ * @param {{ reset: boolean, state?: string }} options state: the file (tests)
+ * @returns {number} the exit code
+ */
+export function showHint({ id, slug }, { reset, state = STATE }) {
+  const readme = fileURLToPath(new URL(`../${id}-${slug}/README.md`, import.meta.url));
+  const hints = readHints(readFileSync(readme, 'utf8'));
+  const seen = readState(state);
+  if (reset) {
+    delete seen[id];
+    writeFileSync(state, `${JSON.stringify(seen, null, 2)}\n`);
+    console.log(`exercise ${id}: hints start again at the first (npm run exercise -- ${id} --hint)`);
+    return 0;
+  }
+  if (hints.length === 0) {
+    console.error(`exercise ${id}: no hints: perf/exercises/${id}-${slug}/README.md has no "${HINTS_HEADING}" list`);
+    return 1;
+  }
+  const shown = seen[id] ?? 0;
+  if (shown >= hints.length) {
+    console.log(
+      `exercise ${id}: that was the last of ${hints.length} hints. \`npm run exercise -- ${id} --solution\` shows the reference fix; \`--hint --reset\` starts the hints again.`,
+    );
+    return 0;
+  }
+  console.log(`exercise ${id}, hint ${shown + 1} of ${hints.length}:\n${wrap(hints[shown], '   ')}`);
+  if (shown + 1 < hints.length) console.log(`(\`npm run exercise -- ${id} --hint\` again for the next)`);
+  writeFileSync(state, `${JSON.stringify({ ...seen, [id]: shown + 1 }, null, 2)}\n`);
+  return 0;
+}
+
+/**
+ * A hint's text folded at word boundaries for a terminal.
+ * @param {string} text
+ * @param {string} indent
+ */
+function wrap(text, indent, width = 96) {
+  const lines = [];
+  let line = indent;
+  for (const word of text.split(/\s+/)) {
+    if (line.length + word.length + 1 > width && line.trim()) {
+      lines.push(line.trimEnd());
+      line = indent;
+    }
+    line += `${word} `;
+  }
+  lines.push(line.trimEnd());
+  return lines.join('\n');
+}
