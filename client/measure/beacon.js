@@ -72,6 +72,7 @@ export function buildBeacon(snapshot, page) {
     navigationType: navigationType(),
     effectiveType: /** @type {any} */ (navigator).connection?.effectiveType ?? 'unknown',
     labTTIStatus: snapshot.labTTIStatus,
+    ...(snapshot.labTTIMethod && { labTTIMethod: snapshot.labTTIMethod }),
     ...snapshot.inp,
     metrics: numbers(snapshot.metrics, METRICS),
     keyInput: snapshot.keyInput.map(round),
@@ -100,8 +101,8 @@ export function sendBeaconOnce(store, page) {
   const onHidden = () => {
     if (document.visibilityState === 'hidden') send();
   };
-  // Without the Long Tasks API (Firefox, Safari) lab TTI is 'unsupported' at
-  // once: sending then would lose FCP, LCP, CLS and INP, so wait for hiding.
+  // Where lab TTI is 'unsupported' at once (no Long Tasks, no heartbeat),
+  // sending then would lose FCP, LCP, CLS and INP, so wait for hiding.
   const unsubscribe = store.subscribe((state) => {
     if (state.labTTIStatus === 'found' || state.labTTIStatus === 'not-found') send();
   });

@@ -31,6 +31,9 @@ export const EFFECTIVE_TYPES = Object.freeze(['slow-2g', '2g', '3g', '4g', 'unkn
 /** How the page's lab TTI search ended (client/measure/lab-tti.js). */
 export const LAB_TTI_STATUSES = Object.freeze(['found', 'not-found', 'pending', 'unsupported']);
 
+/** What found the long tasks (client/measure/long-tasks.js); `none` before the search ends or without one. */
+export const LAB_TTI_METHODS = Object.freeze(['longtask', 'loaf', 'heartbeat', 'none']);
+
 /**
  * What the INP interaction was on (client/measure/inp-attribution.js): the
  * class of the closest link or button from shared/components, else its tag;
