@@ -13,6 +13,7 @@
  */
 import { activationStart } from './app-tti.js';
 import { currentMemory } from './memory.js';
+import { engineFamily } from './engine.js';
 
 export const BEACON_URL = '/perf/beacon';
 const METRICS = [
@@ -70,6 +71,7 @@ export function buildBeacon(snapshot, page) {
   return {
     route: page.route,
     navigationType: navigationType(),
+    engine: engineFamily(),
     effectiveType: /** @type {any} */ (navigator).connection?.effectiveType ?? 'unknown',
     labTTIStatus: snapshot.labTTIStatus,
     ...(snapshot.labTTIMethod && { labTTIMethod: snapshot.labTTIMethod }),

@@ -10,6 +10,7 @@ import client from 'prom-client';
 import { METRICS, ROUTES, LAB_TTI_STATUSES, SERVER_TIMINGS } from './beacon-fields.js';
 import { newSketch, quantiles } from './sketch.js';
 import { createINPTargets } from './inp-targets.js';
+import { createEngineSplit } from './engines.js';
 /** Beacons kept verbatim for the dashboard's "latest page views" table. */
 const RECENT_BEACONS = 20;
 
@@ -75,6 +76,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
   /** @type {Record<string, Record<string, number>>} */
   const statuses = Object.fromEntries(ROUTES.map((r) => [r, Object.fromEntries(LAB_TTI_STATUSES.map((s) => [s, 0]))]));
   const inpTargets = createINPTargets({ registry });
+  const engines = createEngineSplit({ registry, buckets: BUCKETS.ms });
   let beacons = 0;
 
   /** @param {string} route @param {string} metric @param {number} value */
@@ -94,6 +96,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
       for (const value of beacon.keyInput) add(beacon.route, 'keyInput', value);
       for (const [name, value] of Object.entries(beacon.server)) add(beacon.route, `server.${name}`, value);
       inpTargets.record(beacon);
+      engines.record(beacon);
       statuses[beacon.route][beacon.labTTIStatus] += 1;
       labTTIStatus.inc({ route: beacon.route, status: beacon.labTTIStatus });
       recent.unshift({ ...beacon, receivedAt: now() });
@@ -110,7 +113,13 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
           return seen ? [{ name: metric, unit: SERIES[metric].unit, ...seen.summary() }] : [];
         }),
       }));
-      return { beacons, routes, inpTargets: inpTargets.snapshot(), recent: recent.map((b) => ({ ...b })) };
+      return {
+        beacons,
+        routes,
+        inpTargets: inpTargets.snapshot(),
+        engines: engines.snapshot(),
+        recent: recent.map((b) => ({ ...b })),
+      };
     },
 
     /** Sketch bins and minute buckets held: stays bounded however many beacons arrive. */

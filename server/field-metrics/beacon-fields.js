@@ -31,6 +31,12 @@ export const EFFECTIVE_TYPES = Object.freeze(['slow-2g', '2g', '3g', '4g', 'unkn
 /** How the page's lab TTI search ended (client/measure/lab-tti.js). */
 export const LAB_TTI_STATUSES = Object.freeze(['found', 'not-found', 'pending', 'unsupported']);
 
+/**
+ * The page's engine family, from its own feature tests (client/measure/engine.js):
+ * Blink (Chromium, Chrome, Edge), Gecko (Firefox), WebKit (Safari, WebKitGTK), or other.
+ */
+export const ENGINES = Object.freeze(['blink', 'gecko', 'webkit', 'other']);
+
 /** What found the long tasks (client/measure/long-tasks.js); `none` before the search ends or without one. */
 export const LAB_TTI_METHODS = Object.freeze(['longtask', 'loaf', 'heartbeat', 'none']);
 

@@ -7,6 +7,7 @@
 
 import {
   EFFECTIVE_TYPES,
+  ENGINES,
   INP_PHASES,
   INP_TARGETS,
   INP_TYPES,
@@ -34,6 +35,7 @@ const LABELS = [
   ['effectiveType', EFFECTIVE_TYPES, 'unknown'],
   ['labTTIStatus', LAB_TTI_STATUSES, 'pending'],
   ['labTTIMethod', LAB_TTI_METHODS, 'none'],
+  ['engine', ENGINES, 'other'],
   ['inpTarget', INP_TARGETS, 'none'],
   ['inpType', INP_TYPES, 'none'],
 ];
@@ -44,6 +46,7 @@ const TOP_LEVEL_KEYS = new Set([
   'effectiveType',
   'labTTIStatus',
   'labTTIMethod',
+  'engine',
   'inpTarget',
   'inpType',
   'metrics',
@@ -58,6 +61,7 @@ const TOP_LEVEL_KEYS = new Set([
  *   effectiveType: string,
  *   labTTIStatus: string,
  *   labTTIMethod: string,
+ *   engine: string,
  *   inpTarget: string,
  *   inpType: string,
  *   metrics: Record<string, number>,
@@ -140,6 +144,7 @@ export function parseBeacon(text) {
       effectiveType: labels.effectiveType,
       labTTIStatus: labels.labTTIStatus,
       labTTIMethod: labels.labTTIMethod,
+      engine: labels.engine,
       inpTarget: labels.inpTarget,
       inpType: labels.inpType,
       metrics,

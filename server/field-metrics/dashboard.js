@@ -4,6 +4,8 @@
 // with inline SVG charts, so it reads fine without Grafana or any script.
 import { histogramSvg, overTimeSvg, formatValue } from './svg-charts.js';
 import { INP_PARTS } from './inp-targets.js';
+import { ENGINE_METRICS } from './engines.js';
+import { METRICS } from './beacon-fields.js';
 
 /** What each INP target is on the page (client/measure/inp-attribution.js). */
 const INP_TARGET_LABELS = Object.freeze({
@@ -112,6 +114,16 @@ export function dashboardData(snapshot, nonce) {
     few: t.count < FEW_SAMPLES,
     p75: INP_PARTS.map((part) => show(t.p75[part] ?? undefined, 'ms')),
   }));
+  const engines = (snapshot.engines ?? []).map((e) => ({
+    engine: e.engine,
+    count: e.count,
+    few: e.count < FEW_SAMPLES,
+    methods: Object.entries(e.methods)
+      .filter(([, n]) => n > 0)
+      .map(([method, n]) => `${method} ${n}`)
+      .join(' · '),
+    p75: ENGINE_METRICS.map((m) => show(e.p75[m] ?? undefined, METRICS[m].unit)),
+  }));
   const scope =
     snapshot.scope === 'cluster' ? 'all workers' : snapshot.scope === 'process' ? 'this process' : snapshot.scope;
   return {
@@ -121,6 +133,7 @@ export function dashboardData(snapshot, nonce) {
     hasData: routes.length > 0,
     routes,
     inpTargets,
+    engines,
     recent,
     fewSamples: FEW_SAMPLES,
   };
