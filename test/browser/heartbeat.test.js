@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appAndBrowser } from '../helpers/browser-app.js';
 import { perfSummary } from '../helpers/beacons.js';
-import { hideLongTaskApis } from '../helpers/hide-long-tasks.js';
+import { hideLongTaskApis } from '../../perf/lib/hide-long-tasks.js';
 
 const started = appAndBrowser();
 const BLOCK_MS = 200;
