@@ -19,12 +19,14 @@ describe('parseBeacon', () => {
 
   test('optional labels fall back to bounded defaults', () => {
     const bare = validBeacon();
-    for (const optional of ['effectiveType', 'labTTIStatus', 'keyInput', 'server']) delete bare[optional];
+    for (const optional of ['effectiveType', 'labTTIStatus', 'labTTIMethod', 'engine', 'keyInput', 'server'])
+      delete bare[optional];
     const result = parse(bare);
     assert.equal(result.ok, true, result.error);
     assert.equal(result.beacon.effectiveType, 'unknown');
     assert.equal(result.beacon.labTTIStatus, 'pending');
     assert.equal(result.beacon.labTTIMethod, 'none');
+    assert.equal(result.beacon.engine, 'other');
   });
 
   test('the lab TTI method is one of the three that measure', () => {

@@ -36,7 +36,8 @@ test('beacons are split by engine family: counts, lab TTI methods, p75s, and Pro
     ],
   );
   const gecko = engines.find((e) => e.engine === 'gecko');
-  assert.ok(gecko && gecko.p75.labTTI !== null && Math.abs(gecko.p75.labTTI - 2100) <= 2100 * 0.02);
+  const geckoLab = gecko?.p75.labTTI ?? null;
+  assert.ok(geckoLab !== null && geckoLab >= 2000 * 0.98 && geckoLab <= 2100 * 1.02, `Gecko's p75 lab TTI ${geckoLab}`);
   assert.equal(engines.find((e) => e.engine === 'webkit')?.p75.labTTI, null, 'no lab TTI reported: none shown');
 
   const text = await registry.metrics();

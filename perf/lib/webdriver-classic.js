@@ -40,7 +40,7 @@ export async function newSession(base, capabilities) {
     /** Clicks the first element the CSS selector finds, as a pointer would. */
     async click(/** @type {string} */ selector) {
       const element = await command(base, 'POST', `${path}/element`, { using: 'css selector', value: selector });
-      const id = element[ELEMENT_KEY];
+      const id = element[ELEMENT_KEY] ?? Object.values(element)[0];
       await command(base, 'POST', `${path}/element/${id}/click`, {});
     },
     close: () => command(base, 'DELETE', path),

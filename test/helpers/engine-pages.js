@@ -29,7 +29,10 @@ export async function launchFirefoxBrowser() {
       return {
         goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
         evaluate: (expression) => page.evaluate(expression),
-        click: (selector) => page.click(selector),
+        // The element's own click(), as keyboard navigation's Enter does: puppeteer's
+        // pointer click over BiDi did not reach the link in Firefox ESR 153 here.
+        click: async (selector) =>
+          void (await page.evaluate(`document.querySelector(${JSON.stringify(selector)}).click()`)),
         close: () => context.close(),
       };
     },
