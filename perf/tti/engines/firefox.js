@@ -6,7 +6,7 @@
 import puppeteer from 'puppeteer-core';
 import { enginePrograms } from '../../lib/engine-programs.js';
 import { GRID_SELECTOR } from '../../../client/measure/key-input.js';
-import { LAB_TTI_ENDED, MEASURING, READ_FIGURES } from './page-figures.js';
+import { MEASURING, READ_FIGURES, WAIT_LAB_TTI_ENDED } from './page-figures.js';
 
 /** @returns {Promise<import('./index.js').Engine>} */
 export async function launchFirefox() {
@@ -28,8 +28,10 @@ export async function launchFirefox() {
         await page.evaluateOnNewDocument(`window.__marqueePerfCapMs = ${Number(capMs)};`);
         await page.goto(url, { waitUntil: 'load', timeout: capMs + 60_000 });
         try {
-          // A slow poll: each check is a task on the page's main thread.
-          await page.waitForFunction(LAB_TTI_ENDED, { polling: 500, timeout: capMs + 15_000 });
+          await Promise.race([
+            page.evaluate(WAIT_LAB_TTI_ENDED),
+            new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), capMs + 15_000)),
+          ]);
         } catch {
           throw new Error(
             (await page.evaluate(MEASURING))

@@ -30,3 +30,14 @@ export const READ_FIGURES = `(() => {
     entryTypes: PerformanceObserver.supportedEntryTypes,
   };
 })()`;
+
+/**
+ * Resolves once the lab TTI search has ended, checking from inside the page
+ * once a second (as the search itself does): a driver's poll is a round trip
+ * into the page, and in Firefox over BiDi one every 500 ms held frames past
+ * the heartbeat's 60 ms often enough that no 5 s quiet window ever came.
+ */
+export const WAIT_LAB_TTI_ENDED = `new Promise((resolve) => {
+  const poll = () => (${LAB_TTI_ENDED} ? resolve(true) : setTimeout(poll, 1000));
+  poll();
+})`;
