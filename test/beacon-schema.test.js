@@ -19,11 +19,22 @@ describe('parseBeacon', () => {
 
   test('optional labels fall back to bounded defaults', () => {
     const bare = validBeacon();
-    for (const optional of ['effectiveType', 'labTTIStatus', 'keyInput', 'server']) delete bare[optional];
+    for (const optional of ['effectiveType', 'labTTIStatus', 'labTTIMethod', 'engine', 'keyInput', 'server'])
+      delete bare[optional];
     const result = parse(bare);
     assert.equal(result.ok, true, result.error);
     assert.equal(result.beacon.effectiveType, 'unknown');
     assert.equal(result.beacon.labTTIStatus, 'pending');
+    assert.equal(result.beacon.labTTIMethod, 'none');
+    assert.equal(result.beacon.engine, 'other');
+  });
+
+  test('the lab TTI method is one of the three that measure', () => {
+    for (const method of ['longtask', 'loaf', 'heartbeat']) {
+      const result = parse(validBeacon({ labTTIMethod: method }));
+      assert.equal(result.ok, true, result.error);
+      assert.equal(result.beacon.labTTIMethod, method);
+    }
   });
 
   test('INP attribution: fixed labels at the top, phases under metrics; absent is none', () => {
@@ -53,6 +64,7 @@ describe('parseBeacon', () => {
     ['a raw URL as route', validBeacon({ route: '/title/the-land-girls-1998' }), /route must be one of/],
     ['an unknown navigation type', validBeacon({ navigationType: 'teleport' }), /navigationType/],
     ['an unknown effective type', validBeacon({ effectiveType: '5g' }), /effectiveType/],
+    ['an unknown lab TTI method', validBeacon({ labTTIMethod: 'guess' }), /labTTIMethod must be one of/],
     ['a metric as a string', validBeacon({ metrics: { fcp: '100' } }), /finite number/],
     ['NaN (as JSON null)', '{"route":"/","navigationType":"navigate","metrics":{"fcp":NaN}}', /not JSON/],
     ['null for a metric', validBeacon({ metrics: { fcp: null } }), /finite number/],

@@ -50,11 +50,12 @@ test('a found lab TTI sends the beacon once, with it', () => {
   sendBeaconOnce(store, page);
   store.setMetric('fcp', 800);
   assert.equal(sent.length, 0, 'nothing is sent while lab TTI is pending');
-  store.setLabTTI({ status: 'found', value: 2000, tbt: 30, longTasks: 2 });
+  store.setLabTTI({ status: 'found', value: 2000, tbt: 30, longTasks: 2, method: 'heartbeat' });
   hide();
   assert.equal(sent.length, 1, 'exactly one beacon per page view');
   assert.equal(sent[0].url, '/perf/beacon');
   assert.equal(sent[0].body.metrics.labTTI, 2000);
+  assert.equal(sent[0].body.labTTIMethod, 'heartbeat', 'the beacon says what found the long tasks');
   assert.equal(sent[0].body.metrics.fcp, 800);
 });
 
@@ -68,6 +69,7 @@ test('without the Long Tasks API the beacon waits for the page to be hidden', ()
   hide();
   assert.equal(sent.length, 1);
   assert.equal(sent[0].body.labTTIStatus, 'unsupported');
+  assert.equal(sent[0].body.labTTIMethod, undefined, 'no method when nothing could tell');
   assert.deepEqual(sent[0].body.metrics, { fcp: 700, lcp: 1200 });
 });
 
@@ -76,7 +78,7 @@ test('a page hidden before lab TTI resolves sends what it has, and nothing after
   sendBeaconOnce(store, page);
   store.setMetric('appTTI', 500);
   listeners.get('pagehide')?.();
-  store.setLabTTI({ status: 'not-found', reason: 'cpu', longTasks: 9 });
+  store.setLabTTI({ status: 'not-found', reason: 'cpu', longTasks: 9, method: 'longtask' });
   assert.equal(sent.length, 1);
   assert.equal(sent[0].body.labTTIStatus, 'pending');
 });

@@ -15,6 +15,7 @@ import { activationStart } from './app-tti.js';
 import { currentMemory } from './memory.js';
 import { notRestoredReasons } from './not-restored.js';
 import { earlyInputWaits } from './early-input.js';
+import { engineFamily } from './engine.js';
 
 export const BEACON_URL = '/perf/beacon';
 const METRICS = [
@@ -77,8 +78,10 @@ export function buildBeacon(snapshot, page) {
     route: page.route,
     requestId: page.requestId,
     navigationType: navigationType(),
+    engine: engineFamily(),
     effectiveType: /** @type {any} */ (navigator).connection?.effectiveType ?? 'unknown',
     labTTIStatus: snapshot.labTTIStatus,
+    ...(snapshot.labTTIMethod && { labTTIMethod: snapshot.labTTIMethod }),
     ...snapshot.inp,
     metrics: numbers(snapshot.metrics, METRICS),
     keyInput: snapshot.keyInput.map(round),
@@ -109,8 +112,8 @@ export function sendBeaconOnce(store, page) {
   const onHidden = () => {
     if (document.visibilityState === 'hidden') send();
   };
-  // Without the Long Tasks API (Firefox, Safari) lab TTI is 'unsupported' at
-  // once: sending then would lose FCP, LCP, CLS and INP, so wait for hiding.
+  // Where lab TTI is 'unsupported' at once (no Long Tasks, no heartbeat),
+  // sending then would lose FCP, LCP, CLS and INP, so wait for hiding.
   const unsubscribe = store.subscribe((state) => {
     if (state.labTTIStatus === 'found' || state.labTTIStatus === 'not-found') send();
   });

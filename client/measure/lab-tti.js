@@ -12,11 +12,13 @@
  * Thresholds (Lighthouse mobile scoring): TTI good ≤ 3.8 s, poor > 7.3 s;
  * TBT good ≤ 200 ms, poor > 600 ms.
  *
- * In the page, long tasks come from the Long Tasks API
- * (https://w3c.github.io/longtasks/) and requests from Resource Timing
+ * In the page, long tasks come from the Long Tasks API, Long Animation
+ * Frames or the page's own frame heartbeat (./long-tasks.js, which names the
+ * method) and requests from Resource Timing
  * (https://w3c.github.io/resource-timing/) instead of a trace; the search
  * resolves only once a whole quiet window has passed, so it has a cap.
  */
+import { observeLongTasks } from './long-tasks.js';
 
 export const LONG_TASK_MS = 50;
 export const QUIET_WINDOW_MS = 5000;
@@ -29,8 +31,9 @@ export const TBT_THRESHOLDS = [200, 600];
 
 /** @typedef {{ start: number, end: number }} Period */
 /**
- * @typedef {{ status: 'found', value: number, tbt: number, longTasks: number }
- *   | { status: 'not-found', reason: 'cpu' | 'network' | 'no-fcp', longTasks: number }
+ * @typedef {import('./long-tasks.js').LongTaskMethod} LongTaskMethod
+ * @typedef {{ status: 'found', value: number, tbt: number, longTasks: number, method: LongTaskMethod }
+ *   | { status: 'not-found', reason: 'cpu' | 'network' | 'no-fcp', longTasks: number, method: LongTaskMethod }
  *   | { status: 'unsupported' }} LabTTIResult
  */
 
@@ -128,22 +131,14 @@ export function totalBlockingTime(longTasks, start, end) {
  * @param {{ capMs?: number }} [options]
  */
 export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
-  if (!PerformanceObserver.supportedEntryTypes?.includes('longtask')) {
-    callback({ status: 'unsupported' }); // Firefox and Safari have no Long Tasks API.
+  const source = observeLongTasks();
+  if (!source) {
+    callback({ status: 'unsupported' }); // no Long Tasks, no LoAF, no heartbeat in the head
     return;
   }
-  /** @type {Period[]} */
-  const longTasks = [];
+  const { method } = source;
   /** @type {Period[]} */
   const requests = [];
-  // Chromium keeps up to 200 longtask entries for a buffered observer, so
-  // tasks from before this module loaded (parse, hydration) are not lost and
-  // no inline snippet in the page head is needed.
-  const taskObserver = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
-    longTasks.sort((a, b) => a.start - b.start);
-  });
-  taskObserver.observe({ type: 'longtask', buffered: true });
   // An observer sees every entry, even past the 250-entry Resource Timing
   // buffer that getEntriesByType silently stops filling.
   const resourceObserver = new PerformanceObserver((list) => {
@@ -162,6 +157,7 @@ export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
       performance.getEntriesByType('navigation')[0]
     );
     const fcp = performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime;
+    const longTasks = source.read();
     // Resource Timing lists a request only once it has finished; waiting for
     // the load event keeps the page's own subresources from being missed.
     if (fcp !== undefined && navigation && document.readyState === 'complete') {
@@ -179,16 +175,19 @@ export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
           value: found.value,
           tbt: totalBlockingTime(longTasks, fcp, found.value),
           longTasks: longTasks.length,
+          method,
         });
-      if (now >= capMs) return finish({ status: 'not-found', reason: found.reason, longTasks: longTasks.length });
+      if (now >= capMs)
+        return finish({ status: 'not-found', reason: found.reason, longTasks: longTasks.length, method });
     } else if (now >= capMs) {
-      return finish({ status: 'not-found', reason: 'no-fcp', longTasks: longTasks.length });
+      return finish({ status: 'not-found', reason: 'no-fcp', longTasks: longTasks.length, method });
     }
     setTimeout(check, 1000); // one cheap check a second: never a long task itself
   };
   /** @param {LabTTIResult} result */
   const finish = (result) => {
-    for (const observer of [taskObserver, resourceObserver]) observer.disconnect();
+    source.stop();
+    resourceObserver.disconnect();
     callback(result);
   };
   check();

@@ -8,6 +8,7 @@
  *   keyInput: number[],
  *   labTTIStatus: 'pending' | 'found' | 'not-found' | 'unsupported',
  *   labTTIReason: string | null,
+ *   labTTIMethod: import('./long-tasks.js').LongTaskMethod | null,
  *   inp?: { inpTarget: string, inpType: string },
  *   longTasks: number | null,
  *   memorySource: string | null,
@@ -22,6 +23,7 @@ export function createPerfStore() {
     keyInput: [],
     labTTIStatus: 'pending',
     labTTIReason: null,
+    labTTIMethod: null,
     longTasks: null,
     memorySource: null,
     beaconSent: false,
@@ -60,7 +62,10 @@ export function createPerfStore() {
         state.metrics.labTTI = result.value;
         state.metrics.tbt = result.tbt;
       }
-      if (result.status !== 'unsupported') state.longTasks = result.longTasks;
+      if (result.status !== 'unsupported') {
+        state.longTasks = result.longTasks;
+        state.labTTIMethod = result.method;
+      }
       state.labTTIReason = result.status === 'not-found' ? result.reason : null;
       changed();
     },

@@ -6,6 +6,7 @@
 import { applyThrottling, contextOptions } from './throttling.js';
 import { GRID_SELECTOR } from '../../client/measure/key-input.js';
 import { watchNetwork } from './page-network.js';
+import { hideLongTaskApis } from './hide-long-tasks.js';
 
 // What DevTools' Performance panel records, less its costliest parts (screenshots,
 // the high-resolution JS sampler, every thread's `toplevel` tasks: on 2 shared
@@ -27,6 +28,7 @@ export const TRACE_CATEGORIES = [
  *   metrics: Record<string, number>,
  *   labTTIStatus: string,
  *   labTTIReason: string | null,
+ *   labTTIMethod?: string | null,
  *   longTasks: number | null,
  *   keyInput: number[],
  *   documentResponseEnd: number | null,
@@ -47,11 +49,16 @@ export const TRACE_CATEGORIES = [
  *   capMs: number,
  *   pressKeys: boolean,
  *   traceFile?: string | null,
+ *   hideLongTasks?: boolean,
  * }} options
- *   traceFile: where to write the run's Chromium performance trace (open it in DevTools › Performance)
+ *   traceFile: where to write the run's Chromium performance trace (open it in DevTools › Performance);
+ *   hideLongTasks: the page sees no Long Tasks nor LoAF, so its lab TTI is the frame heartbeat's
  * @returns {Promise<RunResult>}
  */
-export async function measurePageLoad(browser, { url, profile, injectScript, capMs, pressKeys, traceFile = null }) {
+export async function measurePageLoad(
+  browser,
+  { url, profile, injectScript, capMs, pressKeys, traceFile = null, hideLongTasks = false },
+) {
   const context = await browser.newContext(contextOptions(profile));
   try {
     const page = await context.newPage();
@@ -60,6 +67,7 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
     await applyThrottling(cdp, profile);
     // The cap lives in the page (client/measure/lab-tti.js reads it at start).
     await page.addInitScript(`window.__marqueePerfCapMs = ${Number(capMs)};`);
+    if (hideLongTasks) await page.addInitScript(hideLongTaskApis);
     if (injectScript) await page.addInitScript(injectScript);
 
     // Tracing costs the page some time itself: compare traced runs with traced runs.
@@ -107,6 +115,7 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
       metrics: snapshot.metrics,
       labTTIStatus: snapshot.labTTIStatus,
       labTTIReason: snapshot.labTTIReason,
+      labTTIMethod: snapshot.labTTIMethod,
       longTasks: snapshot.longTasks,
       keyInput: snapshot.keyInput,
       attribution: await attributionOf(page),

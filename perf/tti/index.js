@@ -1,5 +1,5 @@
 // @ts-check
-// npm run perf:tti -- [--url URL] [--runs N] [--profile none|desktop|mobile] [--json FILE] [--trace] [--lighthouse] [--floor] [--budget FILE]
+// npm run perf:tti -- [--url URL] [--runs N] [--profile none|desktop|mobile] [--browser chromium,firefox,webkit] [--json FILE] [--trace] [--lighthouse] [--floor] [--budget FILE]
 // Time To Interactive in real browsers: N fresh headless Chromium page loads
 // of Marquee (started here, as `npm start` runs it) or of any --url, each
 // under the profile's CDP throttling, measured by the page's own modules
@@ -8,7 +8,7 @@
 // and an SVG chart of the runs. See README, "Measuring Time To Interactive".
 // The phases live beside this file: runs.js (the page loads), print-summary.js
 // (the tables), trace-report.js (--trace), lighthouse-check.js (--lighthouse)
-// and files.js (--json).
+// and files.js (--json); engines/ measures in Firefox and WebKit (--browser).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -20,15 +20,19 @@ import { measureScript, pageMeasuresItself } from './inject-measure.js';
 import { measureRuns } from './runs.js';
 import { printSummary } from './print-summary.js';
 import { lighthouseCrossCheck } from './lighthouse-check.js';
-import { resultsBase, writeResults } from './files.js';
+import { resultsBase, writeEngineResults, writeResults } from './files.js';
 import { printTraceWindows } from './trace-report.js';
 import { runTool } from '../lib/run-tool.js';
+import { measureEngines } from './engines/runs.js';
+import { enginePrograms } from '../lib/engine-programs.js';
 
 const options = readOptions(process.argv.slice(2));
 const profile = PROFILES[options.profile];
 const progress = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
 
 await runTool('perf:tti', async (onStop) => {
+  // A missing engine fails now, naming its Debian package, not after the build.
+  for (const name of options.browsers) if (name !== 'chromium') enginePrograms(name);
   // ── The page under test ─────────────────────────────────────────────────────
   let server = null;
   let url = options.url;
@@ -52,6 +56,17 @@ await runTool('perf:tti', async (onStop) => {
   );
   if (options.runs === 1) progress('  warning: one run is anecdote, not measurement; use --runs 5 or more');
 
+  // ── Other engines (--browser) ───────────────────────────────────────────────
+  if (options.browsers.join() !== 'chromium') {
+    // Classic WebDriver runs no script before the page's own: only a page that measures itself can be compared.
+    if (!measuresItself)
+      throw new Error(`--browser ${options.browsers.join()} measures Marquee pages only (client/measure/)`);
+    const engines = await measureEngines({ url, engines: options.browsers, options, profile, progress, onStop });
+    await server?.stop();
+    writeEngineResults(resultsBase(options), { url, options, profile, engines });
+    return;
+  }
+
   // ── Runs ────────────────────────────────────────────────────────────────────
   const base = resultsBase(options);
   const traceDir = options.trace ? (options.traceDir ?? `${base}-traces`) : null;
@@ -59,8 +74,15 @@ await runTool('perf:tti', async (onStop) => {
     mkdirSync(traceDir, { recursive: true });
     progress(`  a Chromium trace per run in ${path.join(traceDir, 'run-N.json')} (tracing slows the page a little)`);
   }
-  const vsSide = options.vs ? { url: options.vs, measuresItself: await pageMeasuresItself(options.vs) } : null;
-  if (vsSide) progress(`  against ${vsSide.url} (B), alternately: A B, B A, …`);
+  const vsSide = options.heartbeatVs
+    ? { url, measuresItself, hideLongTasks: true }
+    : options.vs
+      ? { url: options.vs, measuresItself: await pageMeasuresItself(options.vs) }
+      : null;
+  if (vsSide)
+    progress(
+      `  against ${vsSide.hideLongTasks ? 'the same page with Long Tasks and LoAF hidden (lab TTI by the frame heartbeat)' : vsSide.url} (B), alternately: A B, B A, …`,
+    );
   const browser = await launchBrowser();
   onStop(() => browser.close().catch(() => {}));
   // vsRuns: the --vs page's

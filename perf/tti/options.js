@@ -5,12 +5,20 @@
 import { problemsThenUsage, readToolOptions } from '../lib/tool-options.js';
 import { PROFILES } from '../lib/throttling.js';
 import { readBudget } from './budget.js';
+import { ENGINES } from './engines/index.js';
 
 export const USAGE = `npm run perf:tti -- [options]
   --url URL                 measure this page instead of starting Marquee (any site)
   --vs URL                  also measure this page (B), alternately with A, and print the ratios B / A
+  --heartbeat-vs            B is the same page with Long Tasks and LoAF hidden from it (Chromium only), so
+                            its lab TTI is the frame heartbeat's, as in Firefox and Safari: the fidelity check
   --path /                  the page of the Marquee started here, e.g. /title/the-shawshank-redemption-1994
   --runs 5                  fresh page loads (never trust one: the spread is wide)
+  --browser chromium        chromium | firefox | webkit, or a comma list (firefox,webkit): the runs
+                            alternate between them and one table has a column per engine. Firefox ESR
+                            over WebDriver BiDi, WebKitGTK's MiniBrowser over WebDriver under Xvfb (Debian's
+                            firefox-esr, webkit2gtk-driver, xvfb); only Chromium can throttle CPU and
+                            network, the others take the profile's screen size only and say so
   --profile mobile          none | desktop | mobile (CDP throttling, as Lighthouse's devtools mode)
   --json FILE               write every run and the summary as JSON, the chart next to it
   --trace                   record each run's Chromium trace (DevTools › Performance › Load profile, or
@@ -36,7 +44,9 @@ export const USAGE = `npm run perf:tti -- [options]
  *   url: string | null,
  *   path: string,
  *   vs: string | null,
+ *   heartbeatVs: boolean,
  *   runs: number,
+ *   browsers: import('./engines/index.js').EngineName[],
  *   profile: keyof typeof PROFILES,
  *   json: string | null,
  *   trace: boolean,
@@ -64,7 +74,9 @@ export function readOptions(argv) {
       url: { type: 'string' },
       path: { type: 'string', default: '/' },
       vs: { type: 'string' },
+      'heartbeat-vs': { type: 'boolean', default: false },
       runs: { type: 'string', default: '5' },
+      browser: { type: 'string', default: 'chromium' },
       profile: { type: 'string', default: 'mobile' },
       json: { type: 'string' },
       trace: { type: 'boolean', default: false },
@@ -102,6 +114,19 @@ function checkOptions(values, problems) {
     problems.push('--path must be a path on the site, starting with one /');
   if (values.url && values.path !== '/')
     problems.push('--path is for the Marquee started here; with --url, put it in the URL');
+  const browsers = /** @type {import('./engines/index.js').EngineName[]} */ (
+    values.browser.split(',').map((/** @type {string} */ name) => name.trim())
+  );
+  for (const name of browsers)
+    if (!(/** @type {readonly string[]} */ (ENGINES).includes(name)))
+      problems.push(`--browser: ${JSON.stringify(name)} is none of ${ENGINES.join(', ')}`);
+  if (new Set(browsers).size !== browsers.length) problems.push('--browser names an engine twice');
+  const chromiumOnly = ['vs', 'heartbeat-vs', 'trace', 'trace-dir', 'lighthouse', 'floor', 'budget'].filter(
+    (name) => values[name] !== undefined && values[name] !== false,
+  );
+  if (browsers.join() !== 'chromium' && chromiumOnly.length > 0)
+    problems.push(`--${chromiumOnly.join(', --')}: Chromium only, not with --browser ${values.browser}`);
+  if (values.vs && values['heartbeat-vs']) problems.push('--vs and --heartbeat-vs both name page B: give one');
   if (values.vs) {
     try {
       const vs = new URL(values.vs);
@@ -130,7 +155,9 @@ function checkOptions(values, problems) {
     url: values.url ?? null,
     path: values.path,
     vs: values.vs ?? null,
+    heartbeatVs: values['heartbeat-vs'],
     runs,
+    browsers,
     profile: /** @type {keyof typeof PROFILES} */ (values.profile),
     json: values.json ?? null,
     trace: values.trace || values['trace-dir'] !== undefined,

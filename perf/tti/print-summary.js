@@ -10,7 +10,7 @@ import { summarize, summaryTable } from './summary-table.js';
  * @param {{
  *   url: string,
  *   runs: Run[],
- *   vsSide: { url: string } | null,
+ *   vsSide: { url: string, hideLongTasks?: boolean } | null,
  *   vsRuns: Run[],
  *   options: import('./options.js').TTIOptions,
  * }} measured
@@ -20,6 +20,7 @@ export function printSummary({ url, runs, vsSide, vsRuns, options }) {
   const summary = summarize(runs);
   console.log(`\n${vsSide ? 'A: ' : ''}${url} · ${options.profile} · ${runs.length} runs\n`);
   console.log(summaryTable(summary, runs.length));
+  console.log(methodsLine(runs));
   const notFound = runs.filter((r) => r.labTTIStatus !== 'found').length;
   if (notFound > 0)
     console.log(
@@ -29,8 +30,10 @@ export function printSummary({ url, runs, vsSide, vsRuns, options }) {
   let vs = null;
   if (vsSide) {
     const vsSummary = summarize(vsRuns);
-    console.log(`\nB: ${vsSide.url} · ${options.profile} · ${vsRuns.length} runs\n`);
+    const hidden = vsSide.hideLongTasks ? ' with Long Tasks and LoAF hidden' : '';
+    console.log(`\nB: ${vsSide.url}${hidden} · ${options.profile} · ${vsRuns.length} runs\n`);
     console.log(summaryTable(vsSummary, vsRuns.length));
+    console.log(methodsLine(vsRuns));
     /** @type {Record<string, number>} */
     const ratio = {};
     for (const [key, a] of Object.entries(summary)) {
@@ -47,4 +50,20 @@ export function printSummary({ url, runs, vsSide, vsRuns, options }) {
   if (options.profile !== 'none')
     console.log('\nnote: CDP throttling does not delay TTFB; its latency lands in HTML responseEnd.');
   return { summary, vs };
+}
+
+/**
+ * What found the long tasks of each run's lab TTI (client/measure/long-tasks.js).
+ * @param {Run[]} runs
+ */
+function methodsLine(runs) {
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const run of runs) {
+    const method = run.labTTIMethod ?? 'none';
+    counts[method] = (counts[method] ?? 0) + 1;
+  }
+  return `lab TTI by: ${Object.entries(counts)
+    .map(([method, n]) => `${method} ${n}/${runs.length}`)
+    .join(', ')}`;
 }

@@ -13,6 +13,7 @@ import { createINPTargets } from './inp-targets.js';
 import { createNotRestoredCounts } from './not-restored.js';
 import { createEarlyInputShare } from './early-input.js';
 import { createNavigationAggregates } from './navigation.js';
+import { createEngineSplit } from './engines.js';
 /** Beacons kept verbatim for the dashboard's "latest page views" table. */
 const RECENT_BEACONS = 20;
 
@@ -83,6 +84,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
   const notRestored = createNotRestoredCounts({ registry });
   const earlyInput = createEarlyInputShare({ registry });
   const navigations = createNavigationAggregates({ registry });
+  const engines = createEngineSplit({ registry, buckets: BUCKETS.ms });
   let beacons = 0;
 
   /** @param {string} route @param {string} metric @param {number} value */
@@ -109,6 +111,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
       // A back/forward cache restore has no TTI to search for (client/measure/restore-beacon.js).
       if (beacon.navigationType !== 'back-forward-cache') {
         earlyInput.record(beacon.route, beacon.earlyInput ?? []);
+        engines.record(beacon);
         statuses[beacon.route][beacon.labTTIStatus] += 1;
         labTTIStatus.inc({ route: beacon.route, status: beacon.labTTIStatus });
       }
@@ -133,6 +136,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
         notRestored: notRestored.snapshot(),
         earlyInput: earlyInput.snapshot(),
         navigations: navigations.snapshot(),
+        engines: engines.snapshot(),
         recent: recent.map((b) => ({ ...b })),
       };
     },

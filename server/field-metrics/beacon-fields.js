@@ -32,6 +32,15 @@ export const EFFECTIVE_TYPES = Object.freeze(['slow-2g', '2g', '3g', '4g', 'unkn
 export const LAB_TTI_STATUSES = Object.freeze(['found', 'not-found', 'pending', 'unsupported']);
 
 /**
+ * The page's engine family, from its own feature tests (client/measure/engine.js):
+ * Blink (Chromium, Chrome, Edge), Gecko (Firefox), WebKit (Safari, WebKitGTK), or other.
+ */
+export const ENGINES = Object.freeze(['blink', 'gecko', 'webkit', 'other']);
+
+/** What found the long tasks (client/measure/long-tasks.js); `none` before the search ends or without one. */
+export const LAB_TTI_METHODS = Object.freeze(['longtask', 'loaf', 'heartbeat', 'none']);
+
+/**
  * What the INP interaction was on (client/measure/inp-attribution.js): the
  * class of the closest link or button from shared/components, else its tag;
  * `other` outside any (or once the node left the page); `none` when the

@@ -5,6 +5,8 @@
 import { histogramSvg, overTimeSvg, formatValue } from './svg-charts.js';
 import { INP_PARTS } from './inp-targets.js';
 import { navigationRows } from './navigation-dashboard.js';
+import { ENGINE_METRICS } from './engines.js';
+import { METRICS } from './beacon-fields.js';
 
 /** What each INP target is on the page (client/measure/inp-attribution.js). */
 const INP_TARGET_LABELS = Object.freeze({
@@ -123,6 +125,16 @@ export function dashboardData(snapshot, nonce) {
     withInput: r.withInput,
     share: `${(r.share * 100).toFixed(1)}%`,
   }));
+  const engines = (snapshot.engines ?? []).map((e) => ({
+    engine: e.engine,
+    count: e.count,
+    few: e.count < FEW_SAMPLES,
+    methods: Object.entries(e.methods)
+      .filter(([, n]) => n > 0)
+      .map(([method, n]) => `${method} ${n}`)
+      .join(' · '),
+    p75: ENGINE_METRICS.map((m) => show(e.p75[m] ?? undefined, METRICS[m].unit)),
+  }));
   const scope =
     snapshot.scope === 'cluster' ? 'all workers' : snapshot.scope === 'process' ? 'this process' : snapshot.scope;
   return {
@@ -134,6 +146,7 @@ export function dashboardData(snapshot, nonce) {
     inpTargets,
     earlyInput,
     navigations: navigationRows(snapshot.navigations ?? []),
+    engines,
     recent,
     fewSamples: FEW_SAMPLES,
   };

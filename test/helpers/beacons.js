@@ -11,6 +11,8 @@ export function validBeacon(overrides = {}) {
     navigationType: 'navigate',
     effectiveType: '4g',
     labTTIStatus: 'found',
+    labTTIMethod: 'longtask',
+    engine: 'blink',
     metrics: {
       appTTI: 420.5,
       labTTI: 510,

@@ -1,9 +1,10 @@
 // @ts-check
-// Tests that need a Debian program (Chromium, nginx, Prometheus) are never
+// Tests that need a Debian program (Chromium, Firefox, WebKitGTK, nginx, Prometheus) are never
 // skipped: when it is missing, install it as root, or stop with the one
 // command that does.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { ENGINE_PROGRAMS } from '../../perf/lib/engine-programs.js';
 
 /**
  * @param {{ name: string, path: string, package: string }[]} programs
@@ -26,6 +27,11 @@ export function ensureDebianPrograms(programs, why) {
   if (result.status !== 0 || missing.some((p) => !existsSync(p.path))) {
     throw new Error(`installing ${names} failed; run by hand:\n  ${install}`);
   }
+}
+
+/** Firefox ESR, WebKitGTK's driver and MiniBrowser, Xvfb: for the tests that drive the other engines. */
+export function ensureEngines() {
+  ensureDebianPrograms([...ENGINE_PROGRAMS.firefox, ...ENGINE_PROGRAMS.webkit], 'the Firefox and WebKit tests');
 }
 
 /** nginx and Prometheus, for `npm run fleet` and test/fleet.test.js. */

@@ -1,0 +1,59 @@
+// @ts-check
+// Firefox for perf:tti: Debian's firefox-esr driven by puppeteer-core over
+// WebDriver BiDi, with no geckodriver (webdriverio's Firefox path would try to
+// download one) and no patched build (Playwright's Firefox needs its own).
+// Firefox has no Long Tasks API: lab TTI comes from the page's frame heartbeat.
+import puppeteer from 'puppeteer-core';
+import { enginePrograms } from '../../lib/engine-programs.js';
+import { GRID_SELECTOR } from '../../../client/measure/key-input.js';
+import { MEASURING, READ_FIGURES, WAIT_LAB_TTI_ENDED } from './page-figures.js';
+
+/** @returns {Promise<import('./index.js').Engine>} */
+export async function launchFirefox() {
+  const executablePath = enginePrograms('firefox')['Firefox ESR'];
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
+  const version = await browser.version();
+  return {
+    name: 'firefox',
+    version,
+    // BiDi sets the viewport and its pixel ratio; it has no CPU throttling and
+    // puppeteer's network conditions are CDP-only.
+    emulates: { screen: true, cpu: false, network: false },
+    async measure({ url, profile, capMs }) {
+      const context = await browser.createBrowserContext(); // empty cache, no cookies: a first visit
+      try {
+        const page = await context.newPage();
+        const { width, height, deviceScaleFactor } = profile.screen;
+        await page.setViewport({ width, height, deviceScaleFactor });
+        await page.evaluateOnNewDocument(`window.__marqueePerfCapMs = ${Number(capMs)};`);
+        await page.goto(url, { waitUntil: 'load', timeout: capMs + 60_000 });
+        try {
+          await Promise.race([
+            page.evaluate(WAIT_LAB_TTI_ENDED),
+            new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), capMs + 15_000)),
+          ]);
+        } catch {
+          throw new Error(
+            (await page.evaluate(MEASURING))
+              ? `firefox: the lab TTI search did not end within ${capMs + 15_000} ms`
+              : 'firefox: the page never started measuring (no window.__marqueePerf)',
+          );
+        }
+        // Three arrow keys on the grid, as perf/lib/page-run.js presses them in Chromium.
+        const link = await page.$(`${GRID_SELECTOR} a[href]`);
+        if (link) {
+          await link.focus();
+          for (const key of /** @type {const} */ (['ArrowRight', 'ArrowRight', 'ArrowDown'])) {
+            await page.keyboard.press(key);
+            await new Promise((resolve) => setTimeout(resolve, 150));
+          }
+          await new Promise((resolve) => setTimeout(resolve, 300)); // Event Timing entries arrive after the paint
+        }
+        return /** @type {import('./index.js').EngineRun} */ (await page.evaluate(READ_FIGURES));
+      } finally {
+        await context.close();
+      }
+    },
+    close: () => browser.close(),
+  };
+}

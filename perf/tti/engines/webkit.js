@@ -1,0 +1,130 @@
+// @ts-check
+// WebKit for perf:tti: WebKitGTK's MiniBrowser (the engine behind Safari,
+// Debian's webkit2gtk-driver) through WebKitWebDriver over classic WebDriver
+// (../../lib/webdriver-classic.js), the driver started here. MiniBrowser needs an X display: a private Xvfb, started
+// and stopped with the driver. One WebDriver session (a fresh MiniBrowser,
+// ephemeral storage) per page load. WebKit has no Long Tasks, no LCP and no
+// Event Timing: lab TTI comes from the page's frame heartbeat, and LCP and INP
+// stay empty.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { newSession } from '../../lib/webdriver-classic.js';
+import { enginePrograms } from '../../lib/engine-programs.js';
+import { startXvfb } from '../../lib/xvfb.js';
+import { GRID_SELECTOR } from '../../../client/measure/key-input.js';
+import { LAB_TTI_ENDED, MEASURING, READ_FIGURES } from './page-figures.js';
+
+/**
+ * Xvfb and WebKitWebDriver, started together; `session()` opens a fresh
+ * MiniBrowser (a WebDriver session), `stop()` ends both.
+ * Also used by test/browser/engines.test.js.
+ */
+export async function startWebKitDriver() {
+  const programs = enginePrograms('webkit');
+  const xvfb = await startXvfb(programs.Xvfb);
+  const port = await freePort();
+  const driver = spawn(programs.WebKitWebDriver, [`--port=${port}`, '--host=127.0.0.1'], {
+    env: { ...process.env, DISPLAY: xvfb.display },
+    stdio: 'ignore',
+  });
+  const stop = async () => {
+    if (driver.exitCode === null && driver.signalCode === null) {
+      const exited = new Promise((resolve) => driver.once('exit', resolve));
+      driver.kill('SIGTERM');
+      await exited;
+    }
+    await xvfb.stop();
+  };
+  try {
+    await driverReady(port, driver);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    session: () =>
+      newSession(`http://127.0.0.1:${port}`, {
+        'webkitgtk:browserOptions': { binary: programs.MiniBrowser, args: ['--automation'] },
+      }),
+    stop,
+  };
+}
+
+/** @returns {Promise<import('./index.js').Engine>} */
+export async function launchWebKit() {
+  const { session, stop } = await startWebKitDriver();
+  const first = await session();
+  const version = `WebKitGTK ${first.capabilities.browserVersion ?? '?'}`;
+  await first.close();
+
+  return {
+    name: 'webkit',
+    version,
+    // Classic WebDriver sets the window size; nothing scales pixels, throttles the CPU or the network.
+    emulates: { screen: true, cpu: false, network: false },
+    async measure({ url, profile, capMs }) {
+      const browser = await session();
+      try {
+        await browser.setWindowSize(profile.screen.width, profile.screen.height);
+        // No script before the page's own here (classic WebDriver): the page's default cap applies.
+        await browser.url(url);
+        const deadline = Date.now() + capMs + 15_000;
+        // A slow poll: each check is a task on the page's main thread.
+        while (!(await browser.execute(`return ${LAB_TTI_ENDED};`)) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        if (Date.now() >= deadline) {
+          throw new Error(
+            (await browser.execute(`return ${MEASURING};`))
+              ? `webkit: the lab TTI search did not end within ${capMs + 15_000} ms`
+              : 'webkit: the page never started measuring (no window.__marqueePerf)',
+          );
+        }
+        // Three arrow keys on the grid, as perf/lib/page-run.js presses them in Chromium.
+        const link = JSON.stringify(`${GRID_SELECTOR} a[href]`);
+        if (await browser.execute(`const a = document.querySelector(${link}); a?.focus(); return Boolean(a);`)) {
+          for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown']) {
+            await browser.pressKey(key);
+            await new Promise((resolve) => setTimeout(resolve, 150));
+          }
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        return await browser.execute(`return ${READ_FIGURES};`);
+      } finally {
+        await browser.close();
+      }
+    },
+    close: stop,
+  };
+}
+
+/** A port the system hands out now, for the driver to listen on. */
+function freePort() {
+  return new Promise((/** @type {(port: number) => void} */ resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+/**
+ * Waits for the driver's GET /status.
+ * @param {number} port
+ * @param {import('node:child_process').ChildProcess} driver
+ */
+async function driverReady(port, driver) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode}) at start`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/status`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`WebKitWebDriver did not answer on port ${port} within 15 s`);
+}
