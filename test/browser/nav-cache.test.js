@@ -143,7 +143,10 @@ test('Back after a My List change shows home at once; the list is fetched after'
   // Shown while the list's read is held: from the cache, not after the fetch.
   await myListCard.waitFor({ timeout: 5000 });
   assert.ok(await page.locator('section.row[data-row-index="0"] li.card').count(), 'the rows from the cache');
-  assert.equal(held(), 1, 'shown while the invalidated list is still being fetched');
+  // The read may leave just after the paint (a loaded run showed the card first): wait
+  // for it, then the card must still be there while its answer is held.
+  await waitUntil(() => held() === 1);
+  assert.equal(await myListCard.count(), 1, 'shown while the invalidated list is still being fetched');
   const refetched = page.waitForResponse((r) => r.url().includes('/model.json') && r.url().includes('myList'));
   release();
   await refetched;
