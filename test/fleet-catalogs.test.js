@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startFleet } from '../deploy/lib/fleet.js';
+import { setCatalogLatency } from './helpers/catalog.js';
 import { ensurePostgres } from '../deploy/lib/postgres.js';
 import { SHED_BODY } from '../server/middleware/overload.js';
 import { ensureFleetTools } from './setup/debian-packages.js';
@@ -111,13 +112,3 @@ test("kill -9 of one catalog under the app's writes: the other serves, nothing a
   assert.equal(acknowledged.length, mine.length, 'every add answered, before and after the kill');
   assert.deepEqual((await listThroughApp(fleet.url, cookie)).sort(), [...acknowledged].sort());
 });
-
-/** @param {string} catalogUrl @param {number} latencyMs */
-async function setCatalogLatency(catalogUrl, latencyMs) {
-  const res = await fetch(`${catalogUrl}/_faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ latency: latencyMs }),
-  });
-  assert.equal(res.status, 200, await res.text());
-}

@@ -12,6 +12,7 @@ import { Agent } from 'undici';
 import { loadConfig } from '../server/config/load.js';
 import { BUCKETS } from '../server/field-metrics/aggregate.js';
 import { startFleet } from '../deploy/lib/fleet.js';
+import { setCatalogLatency } from './helpers/catalog.js';
 import { ensureFleetTools } from './setup/debian-packages.js';
 import { validBeacon, postBeacon } from './helpers/beacons.js';
 import { rawGet } from './helpers/raw-get.js';
@@ -238,14 +239,4 @@ async function until(check, timeoutMs = 15_000) {
     if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms: ${check}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** @param {string} catalogUrl @param {number} latencyMs */
-async function setCatalogLatency(catalogUrl, latencyMs) {
-  const res = await fetch(`${catalogUrl}/_faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ latency: latencyMs }),
-  });
-  assert.equal(res.status, 200, await res.text());
 }

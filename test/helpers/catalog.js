@@ -11,6 +11,7 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import assert from 'node:assert/strict';
 import { CATALOG_ENTRY } from '../../server/paths.js';
 import { waitForReady } from '../../server/catalog-process.js';
 
@@ -121,4 +122,18 @@ export function removeDataDir(dir) {
   if (!dir) return;
   rmSync(dir, { recursive: true, force: true });
   leftOver.delete(dir);
+}
+
+/**
+ * Sets a running catalog's latency through its fault endpoint.
+ * @param {string} catalogUrl
+ * @param {number} latencyMs
+ */
+export async function setCatalogLatency(catalogUrl, latencyMs) {
+  const res = await fetch(`${catalogUrl}/_faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ latency: latencyMs }),
+  });
+  assert.equal(res.status, 200, await res.text());
 }
