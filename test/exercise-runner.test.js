@@ -64,7 +64,12 @@ test('every exercise has its folder, a README with its command and figures, and 
 test('perf:load gets the pitfall as B, both sides the shared knobs, and --allow-broken', () => {
   const tls = /** @type {import('../perf/exercises/index.js').Exercise} */ (EXERCISES.find((e) => e.id === '08'));
   const args = loadArgs(tls, { duration: 20, rounds: 4, warmup: 3, json: '/tmp/x.json' }).join(' ');
-  assert.match(args, /--env OVERLOAD_EVENT_LOOP_DELAY_MS=0 CATALOG_TLS=1 /, 'a noisy machine sheds neither side');
+  assert.match(
+    args,
+    /--env OVERLOAD_EVENT_LOOP_DELAY_MS=0 UPSTREAM_TIMEOUT_MS=10000 UPSTREAM_DEADLINE_MS=20000 CATALOG_TLS=1 /,
+    "a noisy machine sheds neither side, nor times out either side's calls",
+  );
+  assert.match(args, /--prime \/ /, 'the measured page asked once before the load');
   assert.match(args, /--vs EXERCISE=08 --allow-broken --json \/tmp\/x.json$/);
   assert.match(args, /--concurrency 20 --upstream-latency 250 /);
   const clone = /** @type {import('../perf/exercises/index.js').Exercise} */ (EXERCISES.find((e) => e.id === '03'));
