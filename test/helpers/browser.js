@@ -35,5 +35,40 @@ export async function launchBrowser(options = {}) {
         'or set CHROME_PATH to an existing Chrome/Chromium binary.',
     );
   }
-  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], ...options });
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], ...options });
+  return withBoundedClose(browser);
+}
+
+/** How long close() may take before the browser process is killed. */
+const CLOSE_GRACE_MS = 15_000;
+
+/**
+ * close() resolves only once Chromium's process has exited, and a wedged
+ * Chromium never exits: seen here under a load average of 25, a test file
+ * whose tests had all passed waited 12 minutes in its after() hook, holding
+ * the whole suite. After CLOSE_GRACE_MS the process is killed, which ends
+ * close() too (its pipe closes). The pid comes from the browser itself.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function withBoundedClose(browser) {
+  const session = await browser.newBrowserCDPSession();
+  const { processInfo } = await session.send('SystemInfo.getProcessInfo');
+  await session.detach();
+  const pid = processInfo.find((p) => p.type === 'browser')?.id;
+  const close = browser.close.bind(browser);
+  browser.close = async (closeOptions) => {
+    const timer = setTimeout(() => {
+      try {
+        if (pid) process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone: close() is about to resolve on its own.
+      }
+    }, CLOSE_GRACE_MS);
+    try {
+      await close(closeOptions);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return browser;
 }
