@@ -106,7 +106,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
       for (const value of beacon.keyInput) add(beacon.route, 'keyInput', value);
       for (const [name, value] of Object.entries(beacon.server)) add(beacon.route, `server.${name}`, value);
       inpTargets.record(beacon);
-      notRestored.record(beacon.route, beacon.notRestored ?? []);
+      notRestored.record(beacon.route, beacon.navigationType, beacon.notRestored ?? []);
       for (const value of beacon.earlyInput ?? []) add(beacon.route, 'earlyInput', value);
       // A back/forward cache restore has no TTI to search for (client/measure/restore-beacon.js).
       if (beacon.navigationType !== 'back-forward-cache') {
@@ -134,6 +134,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
         routes,
         inpTargets: inpTargets.snapshot(),
         notRestored: notRestored.snapshot(),
+        backForward: notRestored.backs(),
         earlyInput: earlyInput.snapshot(),
         navigations: navigations.snapshot(),
         engines: engines.snapshot(),
