@@ -13,6 +13,7 @@ import { createINPTargets } from './inp-targets.js';
 import { createNotRestoredCounts } from './not-restored.js';
 import { createEarlyInputShare } from './early-input.js';
 import { createNavigationAggregates } from './navigation.js';
+import { createSoftNavigationAggregates } from './soft-navigation.js';
 import { createEngineSplit } from './engines.js';
 /** Beacons kept verbatim for the dashboard's "latest page views" table. */
 const RECENT_BEACONS = 20;
@@ -84,6 +85,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
   const notRestored = createNotRestoredCounts({ registry });
   const earlyInput = createEarlyInputShare({ registry });
   const navigations = createNavigationAggregates({ registry });
+  const softNavigations = createSoftNavigationAggregates({ registry });
   const engines = createEngineSplit({ registry, buckets: BUCKETS.ms });
   let beacons = 0;
 
@@ -101,6 +103,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
     record(beacon) {
       // A client-side navigation's beacon: its own figures, not a page view.
       if ('navigation' in beacon) return navigations.record(beacon.navigation);
+      if ('softNavigation' in beacon) return softNavigations.record(beacon.softNavigation);
       beacons += 1;
       for (const [metric, value] of Object.entries(beacon.metrics)) add(beacon.route, metric, value);
       for (const value of beacon.keyInput) add(beacon.route, 'keyInput', value);
@@ -137,6 +140,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
         backForward: notRestored.backs(),
         earlyInput: earlyInput.snapshot(),
         navigations: navigations.snapshot(),
+        softNavigations: softNavigations.snapshot(),
         engines: engines.snapshot(),
         recent: recent.map((b) => ({ ...b })),
       };

@@ -146,7 +146,7 @@ export function dashboardData(snapshot, nonce) {
     routes,
     inpTargets,
     earlyInput,
-    navigations: navigationRows(snapshot.navigations ?? []),
+    navigations: navigationRows(snapshot.navigations ?? [], snapshot.softNavigations ?? []),
     backForward: backForwardRows(snapshot.backForward ?? [], snapshot.notRestored ?? {}),
     engines,
     recent,
