@@ -85,3 +85,64 @@ test('aggregated per from/to route and cache state, in Prometheus per route gone
   assert.equal(data.navigations[0].to, '/title/:id', 'the most frequent first');
   assert.match(data.navigations[0].chart, /^<svg/);
 });
+
+/** @param {Record<string, unknown>} [overrides] fields of the browser's figures to replace */
+function softNavigation(overrides = {}) {
+  return {
+    softNavigation: { from: '/', to: '/title/:id', cache: 'heading', fcp: 41.5, lcp: 230.2, start: -8.3, ...overrides },
+  };
+}
+
+test("the browser's soft-navigation figures: accepted as they came, anything else refused whole", () => {
+  const result = parse(softNavigation());
+  assert.equal(result.ok, true, result.error);
+  assert.deepEqual(result.beacon, softNavigation());
+  assert.equal(parse(softNavigation({ lcp: undefined })).ok, true, 'lcp is optional: the browser may have none');
+  for (const [bad, why] of /** @type {[unknown, RegExp][]} */ ([
+    [{ ...softNavigation(), navigation: navigation().navigation }, /holds only "navigation"/],
+    [{ ...softNavigation(), route: '/' }, /holds only "softNavigation"/],
+    [{ softNavigation: 'fast' }, /must be an object/],
+    [softNavigation({ trigger: 'pointer' }), /unknown softNavigation field "trigger"/],
+    [softNavigation({ to: '/admin' }), /softNavigation.to must be one of/],
+    [softNavigation({ cache: 'warm' }), /softNavigation.cache must be one of/],
+    [softNavigation({ fcp: undefined }), /softNavigation.fcp must be a number/],
+    [softNavigation({ fcp: -1 }), /softNavigation.fcp must be a number/],
+    [softNavigation({ lcp: 60_001 }), /softNavigation.lcp must be a number/],
+    [softNavigation({ start: 10_001 }), /softNavigation.start must be a number of ms from -10000 to 10000/],
+    [softNavigation({ start: null }), /softNavigation.start/],
+  ])) {
+    const result = parse(bad);
+    assert.equal(result.ok, false, `${JSON.stringify(bad)} must be refused`);
+    assert.match(result.error ?? '', why);
+  }
+});
+
+test("/perf: the browser's figures beside ours for the same from/to route and cache state, in Prometheus too", async () => {
+  const registry = new client.Registry();
+  const aggregates = createPerfAggregates({ registry });
+  aggregates.record(/** @type {any} */ (navigation()));
+  aggregates.record(
+    /** @type {any} */ (navigation({ from: '/title/:id', to: '/', trigger: 'history', cache: 'cached' })),
+  );
+  aggregates.record(/** @type {any} */ (softNavigation()));
+  const { softNavigations, beacons } = aggregates.snapshot();
+  assert.equal(beacons, 0, 'the browser’s figures are not page views');
+  assert.equal(softNavigations.length, 1);
+  assert.equal(softNavigations[0].phases.start?.p50, -8.3, 'the offset keeps its sign');
+  assert.match(
+    await registry.metrics(),
+    /marquee_browser_soft_navigation_ms_count\{route="\/title\/:id",phase="fcp",cache="heading"\} 1/,
+  );
+  const data = dashboardData({ ...aggregates.snapshot(), scope: 'process' }, 'nonce');
+  const click = data.navigations.find((n) => n.from === '/');
+  assert.deepEqual(click?.browser, {
+    count: 1,
+    phases: [
+      { label: 'its start → first contentful paint', p50: '42 ms', p75: '42 ms', p95: '42 ms' },
+      { label: 'its start → largest contentful paint', p50: '230 ms', p75: '230 ms', p95: '230 ms' },
+      { label: 'its start − our input', p50: '-8 ms', p75: '-8 ms', p95: '-8 ms' },
+    ],
+  });
+  const back = data.navigations.find((n) => n.from === '/title/:id');
+  assert.deepEqual(back?.browser, { count: 0, phases: [] }, 'a Back by the browser’s button: none reported');
+});

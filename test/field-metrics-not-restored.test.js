@@ -2,13 +2,17 @@
 // Why the back/forward cache did not restore a page (issue 27): the beacon's
 // `notRestored` reasons are checked, named from a fixed set (`other` beyond
 // it), and counted per route for /perf/summary.json and /metrics; a restore
-// beacon counts no lab TTI status.
+// beacon counts no lab TTI status; /perf shows, per route, the Backs restored
+// beside those loaded again and why.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import client from 'prom-client';
 import { parseBeacon } from '../server/field-metrics/beacon-schema.js';
 import { createPerfAggregates } from '../server/field-metrics/aggregate.js';
 import { MAX_NOT_RESTORED } from '../server/field-metrics/not-restored.js';
+import { dashboardData } from '../server/field-metrics/dashboard.js';
+import { createTemplates } from '../server/render/templates.js';
+import { VIEWS_DIR } from '../server/paths.js';
 import { validBeacon } from './helpers/beacons.js';
 
 /** @param {unknown} body */
@@ -56,4 +60,39 @@ test('counted per route and reason, in the snapshot and in Prometheus; a restore
   );
   const text = await registry.metrics();
   assert.match(text, /marquee_browser_bfcache_not_restored_total\{route="\/title\/:id",reason="unload-listener"\} 2/);
+});
+
+test('/perf: per route, the Backs restored beside those loaded again, with the reasons, commonest first', () => {
+  const aggregates = createPerfAggregates({ registry: new client.Registry() });
+  /** @param {Record<string, unknown>} fields */
+  const record = (fields) => aggregates.record(/** @type {any} */ (parse(validBeacon(fields))).beacon);
+  record({ route: '/title/:id', navigationType: 'back-forward', notRestored: ['masked'] });
+  record({ route: '/title/:id', navigationType: 'back-forward', notRestored: ['unload-listener', 'masked'] });
+  record({ route: '/title/:id', navigationType: 'back-forward' });
+  aggregates.record(
+    /** @type {any} */ (parse({ route: '/title/:id', navigationType: 'back-forward-cache', metrics: { fcp: 9 } }))
+      .beacon,
+  );
+  record({ route: '/', navigationType: 'navigate' });
+  const data = dashboardData({ ...aggregates.snapshot(), scope: 'process' }, 'nonce');
+  assert.deepEqual(data.backForward, [
+    {
+      route: '/title/:id',
+      restored: 1,
+      reloaded: 3,
+      share: '25.0%',
+      reasons: [
+        { reason: 'masked', count: 2 },
+        { reason: 'unload-listener', count: 1 },
+      ],
+    },
+  ]);
+  const templates = createTemplates({ viewsDir: VIEWS_DIR });
+  const html = templates.get('perf').head(data);
+  templates.close();
+  assert.match(html, /<h2>Back and Forward<\/h2>/);
+  assert.match(
+    html,
+    /data-back-forward-route="\/title\/:id"><td><code>\/title\/:id<\/code><\/td><td>1<\/td><td>3<\/td><td>25.0%<\/td><td><code>masked<\/code> 2 · <code>unload-listener<\/code> 1<\/td>/,
+  );
 });

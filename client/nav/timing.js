@@ -7,7 +7,9 @@
 // announced by client/fetch-data-source.js) and the longest main-thread frame
 // or task during it. One beacon per navigation, to POST /perf/beacon
 // (server/field-metrics/navigation.js). Lighthouse does not measure soft
-// navigations, and web-vitals only behind a Chromium flag: this is the figure.
+// navigations; where the browser reports them (Chromium 151+), its figures
+// for the same navigation follow in a beacon of their own (./soft-navigation.js).
+import { pairSoftNavigations } from './soft-navigation.js';
 
 /** client/fetch-data-source.js's MODEL_RESPONSE_EVENT (imported, it would split the model chunk). */
 const MODEL_RESPONSE_EVENT = 'marquee:model-response';
@@ -34,6 +36,7 @@ export function createNavTiming({ routeOf, send = sendBeacon, requestId }) {
   /** @type {{ start: number, end: number }[]} */
   const frames = [];
   observeFrames(frames);
+  const soft = pairSoftNavigations(send);
   /** @type {{ requests: number, rounds: number } | null} the navigation in progress's upstream work */
   let upstream = null;
   addEventListener(MODEL_RESPONSE_EVENT, (event) => {
@@ -59,9 +62,11 @@ export function createNavTiming({ routeOf, send = sendBeacon, requestId }) {
       /** @type {CacheState} */
       let cache = 'cold';
       let done = false;
+      let url = '';
       return {
         urlChanged() {
           phases.url = performance.now() - at;
+          url = location.href;
         },
         /**
          * A render of the new page: the first shows the heading, the last (complete) the page.
@@ -91,6 +96,7 @@ export function createNavTiming({ routeOf, send = sendBeacon, requestId }) {
                 ...(requestId ? { requestId } : {}),
               },
             });
+            soft?.complete({ url, at, from: fromRoute, to: toRoute, cache });
           });
         },
         /** A newer navigation won, or the server renders the page: nothing to send. */

@@ -26,13 +26,14 @@ export { INTERACTIVE_MARK } from './card.js';
  *   ok: true, reason: null, headingMs: number, completeMs: number,
  *   requests: number, modelRequests: number, dwellRequests: number, dwellModelRequests: number,
  *   title: { id: string, name: string, href: string },
- *   beaconHeadingMs?: number, beaconCompleteMs?: number,
+ *   beaconHeadingMs?: number, beaconCompleteMs?: number, browserPaintMs?: number,
  * } & Partial<import('./back.js').BackFigures>} GoodRun
  *   headingMs: click to the <h1> with the card's name painted; completeMs: click to the
  *   whole page painted; requests: started between the click and the complete page;
  *   dwellRequests: started while the pointer or focus rested on the card, before the click;
  *   the Back figures with `back` (./back.js); beacon*: the same two from the page's own
- *   navigation beacon (./field-beacon.js), absent when it sent none
+ *   navigation beacon (./field-beacon.js), absent when it sent none; browserPaintMs: the click to the
+ *   first contentful paint of the browser's own soft navigation, absent where it reports none
  * @typedef {{ ok: false, reason: string, title: { id: string, name: string, href: string } | null }} BrokenRun
  * @typedef {GoodRun | BrokenRun} NavRun
  */
@@ -91,6 +92,7 @@ export async function measureNavigation(
     const after = await page.evaluate(countRequests, { from: clickAt, to: completeAt });
     if (network.documentsAfterClick() > 0) return broken('the click loaded a new document (no client-side navigation)');
     const field = await beacons.first('/', '/title/:id');
+    const browser = field ? await beacons.firstSoft('/', '/title/:id') : null;
     let backFigures = {};
     if (back) {
       try {
@@ -111,6 +113,8 @@ export async function measureNavigation(
       dwellRequests: during.all,
       dwellModelRequests: during.model,
       ...(field ? { beaconHeadingMs: roundMs(field.heading), beaconCompleteMs: roundMs(field.complete) } : {}),
+      // From our click too: the browser's own start lies `start` ms from it.
+      ...(browser ? { browserPaintMs: roundMs(browser.start + browser.fcp) } : {}),
       title,
     };
   } catch (error) {

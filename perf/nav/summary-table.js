@@ -10,6 +10,7 @@ export const NAV_FIGURES = /** @type {const} */ ([
   ['completeMs', 'click → complete page', 'ms'],
   ['beaconHeadingMs', '  the beacon: → heading', 'ms'],
   ['beaconCompleteMs', '  the beacon: → complete', 'ms'],
+  ['browserPaintMs', "  the browser's soft navigation: → first paint", 'ms'],
   ['requests', 'requests after the click', ''],
   ['modelRequests', '  of them /model.json', ''],
   ['dwellRequests', 'requests during the dwell', ''],

@@ -1,23 +1,12 @@
 // @ts-check
 // Optional cross-check: Lighthouse 13 on the same URL and profile, so the
 // in-page lab TTI can be set beside Lighthouse's own `interactive` audit.
-// Lighthouse is a pinned dev dependency (`npm ci` installs it; nothing is
-// fetched at run time). It declares Node >= 22.19 and runs on Node 20 too.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { chromiumPath } from '../../test/helpers/browser.js';
+import { LIGHTHOUSE_CHROME_FLAGS, lighthouseCli, lighthouseFailure } from '../lib/lighthouse-cli.js';
 
 const LIGHTHOUSE = 'lighthouse';
-const require = createRequire(import.meta.url);
-
-/** The CLI of the installed Lighthouse, run with this Node. */
-function lighthouseCli() {
-  const manifest = require.resolve('lighthouse/package.json');
-  const { bin } = require('lighthouse/package.json');
-  return path.join(path.dirname(manifest), bin.lighthouse);
-}
 const RUN_TIMEOUT_MS = 180_000;
 
 /**
@@ -58,8 +47,7 @@ export function runLighthouse(url, profileName, profile, saveAs = null) {
     ...(saveAs ? [`--output-path=${saveAs}.json`, '--save-assets'] : ['--output-path=stdout']),
     '--quiet',
     '--only-categories=performance',
-    // Without the background-networking flags, Chromium's own calls home count as the page's traffic.
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+    LIGHTHOUSE_CHROME_FLAGS,
     ...lighthouseFlags(profileName, profile),
   ];
   return new Promise((resolve) => {
@@ -69,12 +57,7 @@ export function runLighthouse(url, profileName, profile, saveAs = null) {
       { env: { ...process.env, CHROME_PATH: chromiumPath() }, maxBuffer: 256 * 1024 * 1024, timeout: RUN_TIMEOUT_MS },
       (error, stdout, stderr) => {
         if (error) {
-          const last = String(stderr || error.message)
-            .trim()
-            .split('\n')
-            .filter((l) => !/EBADENGINE|npm warn/.test(l))
-            .slice(-3)
-            .join(' ');
+          const last = lighthouseFailure(stderr || error.message);
           resolve({ ok: false, reason: `${LIGHTHOUSE} failed: ${last || error.message}` });
           return;
         }

@@ -13,6 +13,7 @@ import { createINPTargets } from './inp-targets.js';
 import { createNotRestoredCounts } from './not-restored.js';
 import { createEarlyInputShare } from './early-input.js';
 import { createNavigationAggregates } from './navigation.js';
+import { createSoftNavigationAggregates } from './soft-navigation.js';
 import { createEngineSplit } from './engines.js';
 /** Beacons kept verbatim for the dashboard's "latest page views" table. */
 const RECENT_BEACONS = 20;
@@ -84,6 +85,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
   const notRestored = createNotRestoredCounts({ registry });
   const earlyInput = createEarlyInputShare({ registry });
   const navigations = createNavigationAggregates({ registry });
+  const softNavigations = createSoftNavigationAggregates({ registry });
   const engines = createEngineSplit({ registry, buckets: BUCKETS.ms });
   let beacons = 0;
 
@@ -101,12 +103,13 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
     record(beacon) {
       // A client-side navigation's beacon: its own figures, not a page view.
       if ('navigation' in beacon) return navigations.record(beacon.navigation);
+      if ('softNavigation' in beacon) return softNavigations.record(beacon.softNavigation);
       beacons += 1;
       for (const [metric, value] of Object.entries(beacon.metrics)) add(beacon.route, metric, value);
       for (const value of beacon.keyInput) add(beacon.route, 'keyInput', value);
       for (const [name, value] of Object.entries(beacon.server)) add(beacon.route, `server.${name}`, value);
       inpTargets.record(beacon);
-      notRestored.record(beacon.route, beacon.notRestored ?? []);
+      notRestored.record(beacon.route, beacon.navigationType, beacon.notRestored ?? []);
       for (const value of beacon.earlyInput ?? []) add(beacon.route, 'earlyInput', value);
       // A back/forward cache restore has no TTI to search for (client/measure/restore-beacon.js).
       if (beacon.navigationType !== 'back-forward-cache') {
@@ -134,8 +137,10 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
         routes,
         inpTargets: inpTargets.snapshot(),
         notRestored: notRestored.snapshot(),
+        backForward: notRestored.backs(),
         earlyInput: earlyInput.snapshot(),
         navigations: navigations.snapshot(),
+        softNavigations: softNavigations.snapshot(),
         engines: engines.snapshot(),
         recent: recent.map((b) => ({ ...b })),
       };

@@ -24,6 +24,7 @@ import {
 import { parseNotRestored } from './not-restored.js';
 import { parseEarlyInput } from './early-input.js';
 import { parseNavigationBeacon } from './navigation.js';
+import { parseSoftNavigationBeacon } from './soft-navigation.js';
 
 // Its vocabulary, for those who import it from here.
 export * from './beacon-fields.js';
@@ -79,7 +80,8 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
  *   requestId?: string,
  *   earlyInput?: number[],
  * }} Beacon earlyInput: each input before interactive, its wait in ms (./early-input.js) notRestored: why the back/forward cache did not restore the page (./not-restored.js)
- * @typedef {{ navigation: import('./navigation.js').Navigation }} NavigationBeacon one client-side navigation (./navigation.js)
+ * @typedef {{ navigation: import('./navigation.js').Navigation } | { softNavigation: import('./soft-navigation.js').SoftNavigation }} NavigationBeacon
+ *   one client-side navigation (./navigation.js), or the browser's figures for one (./soft-navigation.js)
  * @typedef {{ ok: true, beacon: Beacon, error?: undefined } | { ok: false, beacon?: undefined, error: string }} ParseResult
  * @typedef {{ ok: true, beacon: Beacon | NavigationBeacon, error?: undefined } | { ok: false, beacon?: undefined, error: string }} AnyParseResult
  */
@@ -95,14 +97,17 @@ export function parseBeacon(text) {
 }
 
 /**
- * A page view's beacon, or a client-side navigation's (`{ "navigation": … }`, ./navigation.js).
+ * A page view's beacon, a client-side navigation's (`{ "navigation": … }`, ./navigation.js),
+ * or the browser's soft-navigation figures for one (`{ "softNavigation": … }`, ./soft-navigation.js).
  * @param {unknown} text the raw request body
  * @returns {AnyParseResult}
  */
 export function parseAnyBeacon(text) {
   const body = parseJsonObject(text);
   if (typeof body === 'string') return fail(body);
-  return Object.hasOwn(body, 'navigation') ? parseNavigationBeacon(body) : parsePageBeacon(body);
+  if (Object.hasOwn(body, 'navigation')) return parseNavigationBeacon(body);
+  if (Object.hasOwn(body, 'softNavigation')) return parseSoftNavigationBeacon(body);
+  return parsePageBeacon(body);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { histogramSvg, overTimeSvg, formatValue } from './svg-charts.js';
 import { INP_PARTS } from './inp-targets.js';
 import { navigationRows } from './navigation-dashboard.js';
+import { backForwardRows } from './back-forward-dashboard.js';
 import { ENGINE_METRICS } from './engines.js';
 import { METRICS } from './beacon-fields.js';
 
@@ -145,7 +146,8 @@ export function dashboardData(snapshot, nonce) {
     routes,
     inpTargets,
     earlyInput,
-    navigations: navigationRows(snapshot.navigations ?? []),
+    navigations: navigationRows(snapshot.navigations ?? [], snapshot.softNavigations ?? []),
+    backForward: backForwardRows(snapshot.backForward ?? [], snapshot.notRestored ?? {}),
     engines,
     recent,
     fewSamples: FEW_SAMPLES,

@@ -1,7 +1,8 @@
 // @ts-check
 // Why the back/forward cache did not restore a page (client/measure/not-restored.js
 // sends the browser's own reasons on a Back that reloaded): checked, named
-// from a fixed set, counted per route for GET /perf/summary.json and /metrics.
+// from a fixed set, counted per route for GET /perf/summary.json and /metrics,
+// beside the Backs the cache restored (GET /perf, "Back and Forward").
 // Reasons from the HTML spec's list and Chromium's
 // (https://developer.chrome.com/docs/web-platform/bfcache-notrestoredreasons);
 // a name outside it is counted as `other`, never refused: the browsers' list
@@ -64,7 +65,8 @@ export function parseNotRestored(value) {
 }
 
 /**
- * Counts per route and reason.
+ * Counts per route and reason, and per route the Backs restored from the
+ * cache (a `back-forward-cache` beacon) and loaded again (a `back-forward` one).
  * @param {{ registry: import('prom-client').Registry }} options
  */
 export function createNotRestoredCounts({ registry }) {
@@ -76,9 +78,16 @@ export function createNotRestoredCounts({ registry }) {
   });
   /** @type {Map<string, Map<string, number>>} route → reason → count (both from fixed sets) */
   const counts = new Map();
+  /** @type {Map<string, { restored: number, reloaded: number }>} route → Backs and Forwards */
+  const backs = new Map();
   return {
-    /** @param {string} route @param {string[]} reasons */
-    record(route, reasons) {
+    /** @param {string} route @param {string} navigationType the beacon's @param {string[]} reasons */
+    record(route, navigationType, reasons) {
+      if (navigationType === 'back-forward-cache' || navigationType === 'back-forward') {
+        const one = backs.get(route) ?? { restored: 0, reloaded: 0 };
+        one[navigationType === 'back-forward-cache' ? 'restored' : 'reloaded'] += 1;
+        backs.set(route, one);
+      }
       for (const reason of reasons) {
         const byReason = counts.get(route) ?? new Map();
         counts.set(route, byReason.set(reason, (byReason.get(reason) ?? 0) + 1));
@@ -88,6 +97,10 @@ export function createNotRestoredCounts({ registry }) {
     /** @returns {Record<string, Record<string, number>>} */
     snapshot() {
       return Object.fromEntries([...counts].map(([route, byReason]) => [route, Object.fromEntries(byReason)]));
+    },
+    /** @returns {{ route: string, restored: number, reloaded: number }[]} */
+    backs() {
+      return [...backs].map(([route, one]) => ({ route, ...one }));
     },
   };
 }

@@ -1,8 +1,10 @@
 // @ts-check
 // Every client-side navigation measured in the field, in real Chromium
 // (issue 27): a click from / to a title sends one navigation beacon with the
-// right routes, trigger and cache state; Back sends a `history` one; the
-// server refuses a malformed one.
+// right routes, trigger and cache state, and the browser's own figures for
+// the same click (Chromium 151+ reports soft navigations unflagged) follow
+// beside it and show on /perf; Back sends a `history` one; the server
+// refuses a malformed one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appAndBrowser } from '../helpers/browser-app.js';
@@ -31,7 +33,7 @@ test('a click from / to a title, then Back: one navigation beacon each, with rou
   await page.waitForURL(`${app.url}${href}`);
   await page.locator('h1.title__name').waitFor();
 
-  const click = await navigationFrom(app.url, '/', '/title/:id');
+  const click = await fromSummary(app.url, 'navigations', '/', '/title/:id');
   assert.equal(click.count, 1, 'one click, one beacon');
   assert.deepEqual(click.triggers, { pointer: 1, keyboard: 0, history: 0 });
   assert.equal(click.cache, 'prefetched', 'the hover prefetched the title: the click found it all in the cache');
@@ -39,9 +41,18 @@ test('a click from / to a title, then Back: one navigation beacon each, with rou
   assert.ok(url.p50 <= heading.p50 && heading.p50 <= complete.p50, 'input → URL ≤ heading ≤ complete');
   assert.ok(complete.p50 > 0 && complete.p50 < 10_000, `input to complete: ${complete.p50} ms`);
 
+  const soft = await fromSummary(app.url, 'softNavigations', '/', '/title/:id');
+  assert.equal(soft.count, 1, 'the browser reported the click as one soft navigation, paired with ours');
+  assert.equal(soft.cache, 'prefetched', 'keyed as our beacon was');
+  const { fcp, start } = soft.phases;
+  assert.ok(fcp.p50 > 0 && fcp.p50 < 10_000, `the browser's start to first contentful paint: ${fcp.p50} ms`);
+  assert.ok(Math.abs(start.p50) < 1000, `the browser's start is our click's interaction: ${start.p50} ms apart`);
+  const dashboard = await (await fetch(`${app.url}/perf`)).text();
+  assert.match(dashboard, /<table data-soft-navigation>\s*<caption>the browser's soft navigations \(1 of 1\)/);
+
   await page.goBack();
   await page.locator('section.row[data-row-index="0"]').waitFor();
-  const back = await navigationFrom(app.url, '/title/:id', '/');
+  const back = await fromSummary(app.url, 'navigations', '/title/:id', '/');
   assert.deepEqual(back.triggers, { pointer: 0, keyboard: 0, history: 1 });
   assert.notEqual(back.cache, 'cold', 'home was shown before: its rows are in the cache');
   await page.close();
@@ -56,18 +67,20 @@ test('a malformed navigation beacon is refused with its reason', async () => {
 });
 
 /**
- * The aggregate of navigations from `from` to `to` once the server has one (a beacon arrives when the browser sends it).
+ * The aggregate of navigations (ours, or the browser's soft navigations) from `from` to `to` once the server
+ * has one (a beacon arrives when the browser sends it).
  * @param {string} baseUrl
+ * @param {'navigations' | 'softNavigations'} kind
  * @param {string} from
  * @param {string} to
  */
-async function navigationFrom(baseUrl, from, to) {
+async function fromSummary(baseUrl, kind, from, to) {
   const end = Date.now() + 10_000;
   for (;;) {
-    const { navigations } = await perfSummary(baseUrl);
-    const found = navigations.find((/** @type {any} */ n) => n.from === from && n.to === to);
+    const summary = await perfSummary(baseUrl);
+    const found = summary[kind].find((/** @type {any} */ n) => n.from === from && n.to === to);
     if (found) return found;
-    if (Date.now() > end) throw new Error(`no navigation beacon from ${from} to ${to} within 10 s`);
+    if (Date.now() > end) throw new Error(`no ${kind} beacon from ${from} to ${to} within 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
