@@ -3,10 +3,11 @@
 // against the client's real Falcor model (client/model.js, its strict side) and a fake data
 // source: shown at once from what the cache holds, then the rest; waiting
 // when the cache knows nothing; "failed" when the server could not answer;
-// and the cache's bound held however many titles are fetched.
+// the cache's bound held however many titles are fetched, and the rows'
+// timings (User Timing entries) bounded however many rows a long visit loads.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CLIENT_CACHE, createAppModel } from '../client/model.js';
+import { CLIENT_CACHE, TIMED_ROWS, createAppModel } from '../client/model.js';
 import { pageFromCache } from '../client/nav/from-cache.js';
 import * as titlePage from '../shared/pages/title.js';
 import { expandPathSet } from './helpers/model-requests.js';
@@ -115,4 +116,17 @@ test('the cache stays within its bound however many titles are fetched (prefetch
   const size = /** @type {any} */ (model)._root.cache.$size;
   assert.ok(size <= CLIENT_CACHE.maxSize, `cache size ${size} within ${CLIENT_CACHE.maxSize}`);
   assert.ok(size > CLIENT_CACHE.maxSize / 4, 'the bound was reached, so it was tested');
+});
+
+test('rows loaded past the first TIMED_ROWS add no more User Timing entries (a long visit home and back)', async () => {
+  performance.clearMeasures('marquee:loadRow');
+  const { source } = fakeSource(() => 'a row');
+  const app = createAppModel({}, { source });
+  const loads = TIMED_ROWS + 30;
+  const rows = await Promise.all(
+    Array.from({ length: loads }, (_, i) => app.loadRow([['lists', i, 'name']], () => null)),
+  );
+  assert.equal(rows.length, loads, 'every row was loaded');
+  assert.equal(performance.getEntriesByName('marquee:loadRow').length, TIMED_ROWS);
+  performance.clearMeasures('marquee:loadRow');
 });

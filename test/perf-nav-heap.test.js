@@ -1,5 +1,5 @@
 // @ts-check
-// npm run perf:nav-heap end to end (issue 19): starts Marquee, makes client
+// npm run perf:nav-heap end to end (issues 19 and 27): starts Marquee, makes client
 // navigations to new titles in real Chromium and reports the heap after a
 // forced GC at each step. Not a memory test: the figures must be measured and
 // sane, and bad options refused.
@@ -26,9 +26,12 @@ function navHeap(args) {
   });
 }
 
-test('perf:nav-heap --navs 4 --every 2: two heap readings after real navigations, and the growth', async () => {
-  const { code, stdout, stderr } = await navHeap(['--navs', '4', '--every', '2']);
+// The "more like this" walk (issue 27): its first steps are the default walk's too
+// (a card on the page shown), so one run covers both without a second browser.
+test('perf:nav-heap --walk more-like-this --navs 4 --every 2: two heap readings after real navigations, and the growth', async () => {
+  const { code, stdout, stderr } = await navHeap(['--walk', 'more-like-this', '--navs', '4', '--every', '2']);
   assert.equal(code, 0, `${stdout}\n${stderr}`);
+  assert.match(stdout, /4 client navigations to new titles \(more-like-this walk\)/);
   const heaps = [...stdout.matchAll(/(\d+) navigations: heap (\d+) KB/g)].map((m) => [Number(m[1]), Number(m[2])]);
   assert.deepEqual(
     heaps.map(([n]) => n),
@@ -43,6 +46,9 @@ test('perf:nav-heap refuses bad options with exit code 2', async () => {
   const { code, stderr } = await navHeap(['--navs', '0']);
   assert.equal(code, 2);
   assert.match(stderr, /--navs must be/);
+  const walk = await navHeap(['--walk', 'random']);
+  assert.equal(walk.code, 2);
+  assert.match(walk.stderr, /--walk must be back-and-next or more-like-this, got random/);
 });
 
 test('perf:nav-heap prints its options with --help, and names an unknown one in one line', async () => {

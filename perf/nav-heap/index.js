@@ -1,18 +1,22 @@
 // @ts-check
 /* global document -- page.evaluate and waitForFunction bodies run in the page */
-// npm run perf:nav-heap -- [--navs 500] [--every 50] [--url URL] [--env 'K=v ...'] [--json FILE] [--snapshots DIR]
+// npm run perf:nav-heap -- [--walk back-and-next|more-like-this] [--navs 500] [--every 50]
+//   [--url URL] [--env 'K=v ...'] [--json FILE] [--snapshots DIR]
 // What a long session costs in memory: from `/`, client navigations each to a
-// title never opened before (a card link clicked on the current page; home
-// again, or hops through genre pages and titles already opened, when none is new), with
-// prefetch as configured. Every
-// `--every` navigations: forced GC twice (CDP), then the JS heap in use.
-// Prints the heap per step and its growth from the
-// first step to the last (target: flat within 10%, issue 19). A navigation
-// that did not show the clicked title's heading is broken: the run says so
-// and exits 1. With --snapshots, a heap snapshot at each step too (DevTools'
-// Memory panel compares two: what the session kept between them), and the
-// heap split into compiled code, JS objects and native objects: a heap that
-// grows in code only is the JIT warming up, not the app keeping data.
+// title never opened before, with prefetch as configured. The default walk
+// clicks a card link on the current page, and when none is new goes Back, on
+// to a genre's next page, home, or hops through titles already opened
+// (./walk.js); --walk more-like-this clicks only a title page's "more like
+// this" cards, and goes home when none is new (./walk-more-like-this.js).
+// Every `--every` navigations: forced GC twice (CDP), then the JS heap in use.
+// Prints the heap per step and its growth from the first step to the last
+// (target: within 1.10x from the 50th navigation to the 200th, issues 19 and
+// 27). A navigation that did not show the clicked title's heading, or that
+// reloaded the page, is broken: the run says so and exits 1. With
+// --snapshots, a heap snapshot at each step too (DevTools' Memory panel
+// compares two: what the session kept between them), and the heap split into
+// compiled code, JS objects and native objects: a heap that grows in code
+// only is the JIT warming up, not the app keeping data.
 import { writeFileSync } from 'node:fs';
 import { launchBrowser } from '../../test/helpers/browser.js';
 import { buildClient } from '../lib/marquee-server.js';
@@ -21,8 +25,10 @@ import { readOptions } from './options.js';
 import { runTool } from '../lib/run-tool.js';
 import { writeSnapshot } from './heap-snapshot.js';
 import { unseenCard } from './walk.js';
+import { moreLikeThisCard } from './walk-more-like-this.js';
 
-const { values, navs, every, env } = readOptions(process.argv.slice(2));
+const { values, navs, every, env, walk } = readOptions(process.argv.slice(2));
+const nextCard = walk === 'more-like-this' ? moreLikeThisCard : unseenCard;
 
 /** Navigations to titles already opened, made only to reach new ones. */
 let hops = 0;
@@ -50,6 +56,8 @@ async function main(onStop) {
   const home = new URL('/', target.url).href;
   await page.goto(home);
   await interactive(page);
+  // A reload starts a new time origin: every navigation must keep this one (client-side, no reload).
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin);
 
   /** @type {({ navigations: number, hops: number, heapKB: number } & Partial<import('./heap-snapshot.js').HeapKinds>)[]} */
   const steps = [];
@@ -67,9 +75,9 @@ async function main(onStop) {
       `  ${String(n).padStart(5)} navigations: heap ${Math.round(usedSize / 1024)} KB (${hops} hops)${split}`,
     );
   };
-  console.log(`perf:nav-heap: ${navs} client navigations to new titles on ${target.url} ${values.env}`);
+  console.log(`perf:nav-heap: ${navs} client navigations to new titles (${walk} walk) on ${target.url} ${values.env}`);
   for (let n = 1; n <= navs; n += 1) {
-    const link = await unseenCard(page, seen, () => (hops += 1));
+    const link = await nextCard(page, seen, () => (hops += 1));
     if (!link) throw new Error(`after ${n - 1} navigations no card links to a title not opened yet`);
     seen.add(link.href);
     await page.locator(`a.card__link[href="${link.path}"]`).first().click();
@@ -84,6 +92,8 @@ async function main(onStop) {
       .catch(() => {
         throw new Error(`BROKEN: navigation ${n} to ${link.path} never showed its heading "${link.name}"`);
       });
+    if ((await page.evaluate(() => performance.timeOrigin)) !== timeOrigin)
+      throw new Error(`BROKEN: navigation ${n} to ${link.path} reloaded the page (not a client-side navigation)`);
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 15_000 });
     if (n % every === 0) await measure(n);
   }
@@ -100,7 +110,10 @@ async function main(onStop) {
         `compiled code: ${first.codeKB} KB to ${last.codeKB} KB`,
     );
   if (values.json)
-    writeFileSync(values.json, `${JSON.stringify({ at: new Date().toISOString(), env, steps, growth }, null, 2)}\n`);
+    writeFileSync(
+      values.json,
+      `${JSON.stringify({ at: new Date().toISOString(), walk, env, steps, growth }, null, 2)}\n`,
+    );
 }
 
 /** @param {import('playwright-core').Page} page */

@@ -2,9 +2,16 @@
 // Command-line options of perf/nav-heap/index.js, read and checked once.
 import { parseEnv, readToolOptions } from '../lib/tool-options.js';
 
+/** @typedef {'back-and-next' | 'more-like-this'} Walk */
+/** @type {readonly Walk[]} */
+export const WALKS = Object.freeze(['back-and-next', 'more-like-this']);
+
 const USAGE = `npm run perf:nav-heap -- [options]
   What a long session costs in memory: client navigations from / to titles not
   opened before, the JS heap after a forced GC every --every navigations.
+  --walk NAME      how new titles are reached: back-and-next (default: a card on
+                   the page, else Back, a genre's next page, home) or
+                   more-like-this (a title page's "more like this" cards, else home)
   --navs N         navigations (1 to 5000, default 500)
   --every N        measure every N navigations (1 to --navs, default 50)
   --url URL        a running app instead of one started here
@@ -20,6 +27,7 @@ export function readOptions(argv) {
     usage: USAGE,
     options: {
       help: { type: 'boolean', default: false },
+      walk: { type: 'string', default: 'back-and-next' },
       navs: { type: 'string', default: '500' },
       every: { type: 'string', default: '50' },
       url: { type: 'string' },
@@ -35,7 +43,8 @@ export function readOptions(argv) {
         problems.push(`--navs must be 1 to 5000, got ${values.navs}`);
       if (!Number.isInteger(every) || every < 1 || every > navs)
         problems.push(`--every must be 1 to --navs, got ${values.every}`);
-      return { values, navs, every, env };
+      if (!WALKS.includes(values.walk)) problems.push(`--walk must be ${WALKS.join(' or ')}, got ${values.walk}`);
+      return { values, navs, every, env, walk: /** @type {Walk} */ (values.walk) };
     },
     refuse: (problems, { stage, error }) => {
       if (stage === 'parse')

@@ -1,8 +1,10 @@
 // @ts-check
-/* global document, location -- page.evaluate and waitForFunction bodies run in the page */
+/* global document, location, innerHeight, scrollY -- page.evaluate and waitForFunction bodies run in the page */
 // perf:nav-heap's walk through the catalog: from the page shown, the next
 // card link to a title not opened yet, reached the way a visitor browses
 // (Back, a genre's next page, home scrolled, then lists and titles).
+
+/** @typedef {{ href: string, path: string, name: string }} UnseenCard a card link: its URL, path and title's name */
 
 /**
  * A card link on the page to a title not opened yet; else Back to the page
@@ -12,21 +14,10 @@
  * @param {import('playwright-core').Page} page
  * @param {Set<string>} seen
  * @param {() => void} onHop told of each navigation made only to reach a new title
- * @returns {Promise<{ href: string, path: string, name: string } | null>}
+ * @returns {Promise<UnseenCard | null>}
  */
 export async function unseenCard(page, seen, onHop) {
-  const find = () =>
-    page.evaluate(
-      (opened) => {
-        for (const a of document.querySelectorAll('a.card__link')) {
-          const link = /** @type {HTMLAnchorElement} */ (a);
-          const name = link.closest('li.card')?.querySelector('.card__name')?.textContent?.trim();
-          if (name && !opened.includes(link.href)) return { href: link.href, path: link.pathname, name };
-        }
-        return null;
-      },
-      [...seen],
-    );
+  const find = () => firstUnseen(page, seen);
   const here = await find();
   if (here) return here;
   // Back to the page the title was opened from (a genre page, most often), or on to
@@ -48,14 +39,8 @@ export async function unseenCard(page, seen, onHop) {
     const found = await find();
     if (found) return found;
   }
-  await page.locator('a[href="/"]').first().click();
-  await page.waitForFunction(() => location.pathname === '/' && !!document.querySelector('.home'));
-  for (let i = 0; i < 30; i += 1) {
-    const found = await find();
-    if (found) return found;
-    await page.mouse.wheel(0, 1200);
-    await page.waitForTimeout(150);
-  }
+  const fromHome = await unseenOnHome(page, seen);
+  if (fromHome) return fromHome;
   for (let hop = 0; hop < 60; hop += 1) {
     // A genre's next 30, a list's own page (a genre's best 30) or a title's genre
     // reach further than "more like this", whose first positions home already shows.
@@ -79,4 +64,60 @@ export async function unseenCard(page, seen, onHop) {
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * The first card link on the page (or in `scope`) to a title not opened yet.
+ * @param {import('playwright-core').Page} page
+ * @param {Set<string>} seen
+ * @param {string} [scope] a selector the card must be inside
+ * @returns {Promise<UnseenCard | null>}
+ */
+export function firstUnseen(page, seen, scope = 'body') {
+  return page.evaluate(
+    ([opened, within]) => {
+      for (const a of document.querySelectorAll(`${within} a.card__link`)) {
+        const link = /** @type {HTMLAnchorElement} */ (a);
+        const name = link.closest('li.card')?.querySelector('.card__name')?.textContent?.trim();
+        if (name && !opened.includes(link.href)) return { href: link.href, path: link.pathname, name };
+      }
+      return null;
+    },
+    /** @type {[string[], string]} */ ([[...seen], scope]),
+  );
+}
+
+/**
+ * Home (its masthead link, a client navigation, unless home is shown), scrolled
+ * until a card to a title not opened yet shows: its rows below the fold load
+ * as they near the viewport.
+ * @param {import('playwright-core').Page} page
+ * @param {Set<string>} seen
+ * @param {() => void} [onHop] told of the navigation home, when one was made
+ * @returns {Promise<UnseenCard | null>}
+ */
+export async function unseenOnHome(page, seen, onHop) {
+  if (!(await page.evaluate(() => !!document.querySelector('.home')))) {
+    await page.locator('a[href="/"]').first().click();
+    await page.waitForFunction(() => location.pathname === '/' && !!document.querySelector('.home'));
+    onHop?.();
+  }
+  for (;;) {
+    // The rows in view first: a placeholder loads itself as it nears the viewport.
+    await page.waitForFunction(
+      () =>
+        ![...document.querySelectorAll('.home [aria-busy="true"]')].some((row) => {
+          const { top, bottom } = row.getBoundingClientRect();
+          return top < innerHeight && bottom > 0;
+        }),
+      null,
+      { timeout: 15_000 },
+    );
+    const found = await firstUnseen(page, seen);
+    if (found) return found;
+    const y = await page.evaluate(() => scrollY);
+    if (await page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1)) return null;
+    await page.mouse.wheel(0, 1200);
+    await page.waitForFunction((from) => scrollY !== from, y, { timeout: 15_000 });
+  }
 }
