@@ -19,7 +19,8 @@ const USAGE = `npm run fleet -- [options]
   --store sqlite         visitor data: sqlite (one catalog's file) or postgres (a PostgreSQL started
                          for the fleet); default postgres with --catalogs 2 or more
 Shedding at nginx (503 with Retry-After, the app's own shed page; 0: no bound):
-  --instance-conns N     pages and /model.json requests in flight to one instance (default: OVERLOAD_MAX_IN_FLIGHT, 256)
+  --instance-conns N     pages and /model.json requests in flight to one instance (default: half what its
+                         upstream pool carries, UPSTREAM_CONNECTIONS / 4: 16)
   --instance-rate N      pages and /model.json requests per second per instance (default 0)
   --client-conns N       connections one client address may hold (default 2000)
   --client-rate N        pages and /model.json requests per second from one client address (default 0)

@@ -53,6 +53,11 @@ test(
       assert.equal(typeof row[key], 'number', `scenarios[0].${key}`);
     for (const key of ['p50', 'p99', 'peakRssMb'])
       assert.ok(row[key] === null || typeof row[key] === 'number', `scenarios[0].${key}`);
+    // Where a served page waited: the app's own figures (null where a scrape failed), the generator's lag.
+    for (const key of ['appP50Ms', 'appP99Ms', 'upstreamP99Ms', 'peakPoolPending', 'servedPerS', 'cpuBusy'])
+      assert.ok(row[key] === null || typeof row[key] === 'number', `scenarios[0].${key}: ${row[key]}`);
+    assert.equal(typeof row.generatorLagMs.p99, 'number', "the generator's event-loop lag");
+    assert.equal(row.nginx, null, 'no nginx without --fleet');
     assert.ok(row.sent > 0, 'some requests were sent');
     assert.ok(Array.isArray(row.notes));
   },

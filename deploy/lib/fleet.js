@@ -35,13 +35,15 @@ export const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
  *   catalogs?: number,
  *   visitorStore?: 'sqlite' | 'postgres',
  *   edge?: Partial<import('./render.js').EdgeBounds>,
+ *   accessLog?: boolean,
  * }} [options]
  *   env: app knobs for every instance, over the fleet's own (FLEET=1, one
  *   COOKIE_SECRET, TRUST_PROXY=loopback); port: nginx's HTTP port (0: any free);
  *   cpus: the cores instance `index` is pinned to (null: not pinned);
  *   catalogs: catalog processes (more than one needs visitorStore 'postgres',
  *   and they are reached through nginx); visitorStore: 'postgres' starts a
- *   PostgreSQL of the fleet's own; edge: nginx's shedding bounds over the defaults
+ *   PostgreSQL of the fleet's own; edge: nginx's shedding bounds over the defaults;
+ *   accessLog: nginx logs each request's timings to `accessLog` (a measurement's, never the default)
  */
 export async function startFleet({
   instances = 3,
@@ -53,6 +55,7 @@ export async function startFleet({
   catalogs = 1,
   visitorStore = 'sqlite',
   edge = {},
+  accessLog = false,
 } = {}) {
   if (catalogs > 1 && visitorStore !== 'postgres') {
     // SQLite is one process's file: a second catalog would wait on its lock, not share it.
@@ -155,6 +158,7 @@ export async function startFleet({
     writeFileSync(path.join(runDir, 'tls.crt'), tls.cert);
     writeFileSync(path.join(runDir, 'tls.key'), tls.key, { mode: 0o600 });
     const nginxConf = path.join(runDir, 'nginx.conf');
+    const accessLogFile = accessLog ? path.join(runDir, 'access.log') : null;
     writeFileSync(
       nginxConf,
       renderNginx({
@@ -166,6 +170,7 @@ export async function startFleet({
         tlsKey: path.join(runDir, 'tls.key'),
         config,
         edge: bounds,
+        accessLog: accessLogFile,
       }),
     );
     const url = `http://127.0.0.1:${httpPort}`;
@@ -208,6 +213,8 @@ export async function startFleet({
       /** the PostgreSQL of the fleet (visitorStore 'postgres'), else null */
       postgres,
       edge: bounds,
+      /** nginx's log of each request's timings (option accessLog), else null */
+      accessLog: accessLogFile,
       instances: apps,
       dir,
       stop,

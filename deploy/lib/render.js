@@ -40,22 +40,43 @@ const seconds = (ms) => Math.max(1, Math.ceil(ms / 1000));
  */
 
 /**
- * Defaults: an instance gets at most what it would take itself (the app's
- * OVERLOAD_MAX_IN_FLIGHT), so it never sheds what nginx let through; a
- * client, the connection bound the app has alone (MAX_CONNECTIONS_PER_CLIENT);
- * rates off: a closed-loop flood is bounded by connections, a rate only by
- * a figure measured for a given site.
+ * A request holds at most this many of its instance's upstream sockets at
+ * once: a page's one round is its rows and the visitor's list; a
+ * /model.json read, a row and the list (test/upstream-rounds.test.js).
+ */
+export const SOCKETS_PER_REQUEST = 2;
+
+/**
+ * Defaults. An instance gets half the requests its upstream pool could carry
+ * at once (UPSTREAM_CONNECTIONS / SOCKETS_PER_REQUEST / 2: 16 with 64
+ * sockets), and never more than the app takes itself (OVERLOAD_MAX_IN_FLIGHT):
+ * a request that reaches an instance never waits for a socket, even while the
+ * graph cache refreshes beside it, and the queue ahead of it at the instance
+ * is at most that many others' CPU time. Past it nginx sheds at once, where a
+ * bound of 256 (the app's own) left a queue longer than a client waits
+ * (docs/deploy.md, "Shedding a flood"). A client: the connection bound the
+ * app has alone (MAX_CONNECTIONS_PER_CLIENT); rates off: a closed-loop flood
+ * is bounded by connections, a rate only by a figure measured for a site.
  * @param {import('../../server/config/load.js').Config} config
  * @returns {EdgeBounds}
  */
 export function defaultEdgeBounds(config) {
+  const poolShare = Math.max(1, Math.floor(config.upstream.connections / SOCKETS_PER_REQUEST / 2));
   return {
-    instanceConns: config.overload.maxInFlight,
+    instanceConns: config.overload.maxInFlight > 0 ? Math.min(poolShare, config.overload.maxInFlight) : poolShare,
     instanceRate: 0,
     clientConns: Number(KNOBS.MAX_CONNECTIONS_PER_CLIENT.default),
     clientRate: 0,
   };
 }
+
+/**
+ * What a measuring run logs of each request (perf:chaos --fleet): the
+ * request's time in nginx, from its first byte read to its last byte sent,
+ * and the instance's part of it ("-" when no instance was asked: shed).
+ * Written unbuffered, so the file is whole the moment the load stops.
+ */
+export const ACCESS_LOG_FORMAT = '$status $request_method $uri $request_time $upstream_response_time';
 
 /** A burst of this many seconds of the rate passes at once before requests are shed. */
 const BURST_S = 2;
@@ -99,10 +120,22 @@ function edgeDirectives(edge, instances) {
  *   tlsKey: string,
  *   config: import('../../server/config/load.js').Config,
  *   edge?: EdgeBounds,
+ *   accessLog?: string | null,
  * }} options instances: host:port of each app instance; listens: nginx `listen` values;
- *   edge: shedding bounds (default: defaultEdgeBounds)
+ *   edge: shedding bounds (default: defaultEdgeBounds); accessLog: a file for one line per
+ *   request with nginx's timings (ACCESS_LOG_FORMAT), for a measurement; default none
  */
-export function renderNginx({ instances, httpListen, httpsListen, runDir, tlsCert, tlsKey, config, edge }) {
+export function renderNginx({
+  instances,
+  httpListen,
+  httpsListen,
+  runDir,
+  tlsCert,
+  tlsKey,
+  config,
+  edge,
+  accessLog = null,
+}) {
   const { edges, falcor } = config;
   const bounds = edge ?? defaultEdgeBounds(config);
   const appKeepAliveS = Math.floor(edges.keepAliveTimeoutMs / 1000);
@@ -110,6 +143,9 @@ export function renderNginx({ instances, httpListen, httpsListen, runDir, tlsCer
     `    server ${hostPort} max_fails=1 fail_timeout=2s${extra};`;
   return fill(readFileSync(`${DEPLOY}/nginx.conf`, 'utf8'), {
     RUN_DIR: runDir,
+    ACCESS_LOG: accessLog
+      ? `  log_format timing '${ACCESS_LOG_FORMAT}';\n  access_log ${accessLog} timing;`
+      : '  access_log off;',
     SERVERS: instances
       .map((hostPort) => server(hostPort, bounds.instanceConns > 0 ? ` max_conns=${bounds.instanceConns}` : ''))
       .join('\n'),

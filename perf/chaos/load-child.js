@@ -8,6 +8,7 @@
 // Messages in: { type: 'mark' } (snapshot the requests in flight), { type: 'stop' }.
 // Messages out: { type: 'done', result }.
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
 const { url, connections, keepAlive = true, timeoutMs = 10_000, sampleEvery = 4, maxSeconds = 120 } = options;
@@ -32,6 +33,10 @@ const inFlight = new Set();
 let nextId = 0;
 let stopped = false;
 let pagesSeen = 0;
+// The generator's own lag: a starved generator reads answers late and adds
+// that to every latency it reports, which no server-side figure shows.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 
 /**
  * One request, read to its end (or its failure).
@@ -122,7 +127,15 @@ setTimeout(() => {
 
 await Promise.all(Array.from({ length: connections }, user));
 agent.destroy();
+loopDelay.disable();
+const generatorLagMs = {
+  p99: Math.round(loopDelay.percentile(99) / 1e5) / 10,
+  max: Math.round(loopDelay.max / 1e5) / 10,
+};
 process.send?.(
-  { type: 'done', result: { ...counts, statuses, errors, latencies, marked: marked ? markedOutcome : null } },
+  {
+    type: 'done',
+    result: { ...counts, statuses, errors, latencies, generatorLagMs, marked: marked ? markedOutcome : null },
+  },
   () => process.exit(0),
 );

@@ -14,6 +14,7 @@ const CHILD = fileURLToPath(new URL('./load-child.js', import.meta.url));
  *   sent: number, completed: number, failed: number, refused: number, truncated: number,
  *   sampled: number, blank: number, timeouts: number,
  *   statuses: Record<string, number>, errors: Record<string, number>, latencies: number[],
+ *   generatorLagMs: { p99: number, max: number },
  *   marked: { inFlight: number, complete: number, truncated: number, failed: number } | null,
  * }} LoadResult
  */
@@ -82,6 +83,7 @@ export function loadFigures(load) {
     p50: sorted.length > 0 ? percentile(sorted, 50) : null,
     p99: sorted.length > 0 ? percentile(sorted, 99) : null,
     timeouts: load.timeouts,
+    generatorLagMs: load.generatorLagMs,
     statuses: load.statuses,
     errors: load.errors,
     marked: load.marked,

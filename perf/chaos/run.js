@@ -5,7 +5,8 @@
 import { startCatalog } from '../lib/processes.js';
 import { startChaosApp, watchRss } from './app.js';
 import { startLoad, loadFigures } from './load.js';
-import { bucketQuantile, scrape } from '../lib/prometheus.js';
+import { watchApp } from './app-view.js';
+import { nginxPageTimes, readLines } from './nginx-log.js';
 import { startFleet } from '../../deploy/lib/fleet.js';
 
 const WARMUP_S = 2;
@@ -55,7 +56,7 @@ export async function runScenario(scenario, options) {
   /** @type {string[]} */
   const notes = [];
   try {
-    const { app, catalog, rssOf } = options.fleet
+    const { app, catalog, rssOf, instanceUrls, accessLog } = options.fleet
       ? await startThroughFleet(scenario, options)
       : await startAlone(scenario, options);
     const path = scenario.path ?? '/';
@@ -95,19 +96,15 @@ export async function runScenario(scenario, options) {
       `${scenario.name}: ${scenario.what}${options.connections ? ` (here c=${options.connections})` : ''}` +
         `${options.fleet ? `, through ${options.fleet} instances behind nginx` : ''}`,
     );
-    // The app's own view of its pages: from the request parsed to the last byte.
-    // A client's wait beyond it was spent in socket buffers or in the generator.
-    const metricsBefore = await scrape(app.url).catch(() => null);
+    // The app's own view of its pages, each instance's: from the request parsed
+    // to the last byte. A client's wait beyond it was spent before the app.
+    const appView = await watchApp(instanceUrls, path);
+    const logFrom = accessLog ? readLines(accessLog).length : 0;
     context.load = context.startLoad({ fresh: scenario.fresh });
     await scenario.run(context);
     const figures = loadFigures(await context.load.stop());
-    const metricsAfter = metricsBefore && (await scrape(app.url).catch(() => null));
-    const appMs = (/** @type {number} */ q) => {
-      if (!metricsBefore || !metricsAfter) return null;
-      const where = { method: 'GET', route: path, status: '200' };
-      const seconds = bucketQuantile(metricsBefore, metricsAfter, 'http_request_duration_seconds', where, q);
-      return seconds === null ? null : seconds === Infinity ? Infinity : Math.round(seconds * 1000);
-    };
+    const appFigures = await appView.stop();
+    const nginx = accessLog ? nginxPageTimes(accessLog, path, logFrom) : null;
     const { marked } = figures;
     if (marked)
       notes.push(
@@ -118,8 +115,8 @@ export async function runScenario(scenario, options) {
       scenario: scenario.name,
       what: scenario.what,
       ...figures,
-      appP50Ms: appMs(0.5),
-      appP99Ms: appMs(0.99),
+      ...appFigures,
+      nginx,
       peakRssMb: rssOf(),
       notes,
     };
@@ -143,13 +140,13 @@ async function startAlone(scenario, options) {
   });
   stops.push(app.stop);
   const rss = watchRss(app.pid);
-  return { app, catalog, rssOf: () => rss.stop() };
+  return { app, catalog, rssOf: () => rss.stop(), instanceUrls: [app.url], accessLog: null };
 }
 
 /**
  * `npm run fleet`'s fleet: the load goes to nginx, the faults to its catalog,
- * and the peak RSS is each instance's ("a/b"). The app's own percentiles
- * are not read: nginx answers /metrics 404.
+ * and the peak RSS is each instance's ("a/b"). The app's own figures are
+ * read from each instance's address (nginx answers /metrics 404).
  * @param {Scenario} scenario @param {RunOptions} options
  */
 async function startThroughFleet(scenario, options) {
@@ -158,6 +155,9 @@ async function startThroughFleet(scenario, options) {
     port: 0,
     env: { ...scenario.appEnv, ...options.env, LOG_LEVEL: 'warn' },
     scrapeInterval: '5s',
+    accessLog: true,
+    // As the note printed at the start says: the instances on the app's core.
+    cpus: () => options.cpus.app,
     edge:
       options.instanceConns === null || options.instanceConns === undefined
         ? {}
@@ -170,6 +170,8 @@ async function startThroughFleet(scenario, options) {
     app: { url: fleet.url, pid: fleet.instances[0].pid, stop: async () => null },
     catalog: { url: fleet.catalogUrl, child: fleet.catalogs[0].child, stop: async () => {} },
     rssOf: () => rss.map((r) => r.stop()).join('/'),
+    instanceUrls: fleet.instances.map((instance) => instance.url),
+    accessLog: fleet.accessLog,
   };
 }
 

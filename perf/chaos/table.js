@@ -18,6 +18,13 @@ export const CHAOS_COLUMNS = [
   ['p99 ms', (r) => r.p99],
   ['app p50 ms', (r) => bound(r.appP50Ms)],
   ['app p99 ms', (r) => bound(r.appP99Ms)],
+  ['upstream p50/p99 ms', (r) => `${bound(r.upstreamP50Ms) ?? '-'}/${bound(r.upstreamP99Ms) ?? '-'}`],
+  ['attempt p99 ms', (r) => bound(r.attemptP99Ms)],
+  ['pool pending', (r) => r.peakPoolPending],
+  ['pages/s per instance', (r) => r.servedPerS],
+  ['cores per instance', (r) => r.cpuBusy],
+  ['nginx p50/p99 ms', (r) => (r.nginx ? `${r.nginx.p50}/${r.nginx.p99}` : null)],
+  ['generator lag p99/max ms', (r) => `${r.generatorLagMs.p99}/${r.generatorLagMs.max}`],
   ['peak RSS MB', (r) => r.peakRssMb],
 ];
 
@@ -25,7 +32,12 @@ const LEGEND = [
   'completed: whole answers (a page with its </html>); failed: cut, reset or timed out (truncated included);',
   'refused: connection refused (nothing listened); truncated: 200 pages without </html>;',
   'blank: sampled 200 pages (1 in 4) without a single class="card"; p50/p99: of 200 answers, as the client waited;',
-  "app p50/p99: the same pages inside the app (its duration histogram: request parsed to last byte; a bucket's upper bound);",
+  "app p50/p99: the same pages inside the app, every instance's (its duration histogram: request parsed to last byte; a bucket's upper bound);",
+  'upstream: the part of those pages spent waiting for the catalog; attempt p99: one upstream call, its wait for a pool socket included;',
+  'pool pending: the most calls waiting for a pool socket at once, all instances, sampled every 0.5 s;',
+  'pages/s, cores per instance: pages the app served (200) and the CPU its process used, per second of load;',
+  "nginx: with --fleet, the same pages in nginx's log ($request_time: first byte read to last byte sent);",
+  "generator lag: the load generator's event-loop delay (a starved generator adds it to every answer's wait);",
   'peak RSS: the app (VmHWM).',
 ];
 

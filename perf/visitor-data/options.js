@@ -20,6 +20,9 @@ export function readOptions(argv) {
       store: { type: 'string' },
       visitors: { type: 'string' },
       'page-concurrency': { type: 'string' },
+      setups: { type: 'string' },
+      rounds: { type: 'string' },
+      instances: { type: 'string' },
     },
     read: (values) => /** @type {Record<string, string>} */ (values),
   });
