@@ -25,9 +25,11 @@ export function lastValue(observable) {
  * out: they mean "ask again", so a failed row stays missing (a placeholder the
  * client refills) instead of a stale failure in the page's cache.
  * @param {Record<string, any>} into
- * @param {Record<string, any>} from
+ * @param {Record<string, any> | undefined} from undefined: a Falcor cache that
+ *   holds none of the paths read (every row failed, or was collected): nothing to add
  */
 export function mergeGraph(into, from) {
+  if (from == null) return;
   for (const key of Object.keys(from)) {
     const node = from[key];
     if (node !== null && typeof node === 'object' && !Array.isArray(node) && !('$type' in node)) {
