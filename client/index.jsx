@@ -7,6 +7,7 @@ import { App } from '../shared/components/App.jsx';
 import { createServices } from './services.js';
 import { loadKeyboardOnDemand } from './keyboard/on-demand.js';
 import { whenIdle } from './idle.js';
+import { snapAfterFirstPaint } from './snap-after-paint.js';
 import { DEFAULT_RENDER_SETTINGS } from '../shared/components/RenderSettings.js';
 
 const { cache, page } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
@@ -21,6 +22,7 @@ function onInteractive() {
   loadKeyboardOnDemand(); // arrow keys across the cards (TV UI), fetched on first focus or key press
 }
 
+snapAfterFirstPaint();
 const root = document.getElementById('root');
 const services = createServices(cache ?? {}, page ?? {}, onInteractive);
 services.initialPage().then((initial) => {

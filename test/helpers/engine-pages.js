@@ -29,10 +29,8 @@ export async function launchFirefoxBrowser() {
       return {
         goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
         evaluate: (expression) => page.evaluate(expression),
-        // The element's own click(), as keyboard navigation's Enter does: puppeteer's
-        // pointer click over BiDi did not reach the link in Firefox ESR 153 here.
-        click: async (selector) =>
-          void (await page.evaluate(`document.querySelector(${JSON.stringify(selector)}).click()`)),
+        // A pointer click (BiDi input.performActions), as a person clicks.
+        click: (selector) => page.click(selector),
         close: () => context.close(),
       };
     },
@@ -61,6 +59,9 @@ export async function launchWebKitBrowser() {
 /**
  * Polls a page expression until it is truthy (a slow poll: each check is a
  * task on the page's main thread, and would count against its quiet window).
+ * The expression is read as a boolean in the page: puppeteer-core over
+ * WebDriver BiDi hands back `undefined` for a DOM element, so
+ * `… && document.querySelector(…)` never came true in Firefox.
  * @param {EnginePage} page
  * @param {string} expression
  * @param {{ timeoutMs?: number, what?: string }} [options]
@@ -68,8 +69,7 @@ export async function launchWebKitBrowser() {
 export async function waitInPage(page, expression, { timeoutMs = 15_000, what = expression } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await page.evaluate(expression);
-    if (value) return value;
+    if (await page.evaluate(`Boolean(${expression})`)) return;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
