@@ -44,10 +44,12 @@ export function pairSoftNavigations(send) {
       return pair();
     }
   };
+  // buffered: an entry the browser queued before this chunk loaded (a click
+  // while a busy page was still loading it) is paired too.
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) keep(entries, /** @type {SoftEntry} */ (entry));
     pair();
-  }).observe({ type: 'soft-navigation' });
+  }).observe({ type: 'soft-navigation', buffered: true });
   return {
     complete(measured) {
       keep(navigations, measured);

@@ -71,7 +71,10 @@ export async function measurePageLoad(
     if (injectScript) await page.addInitScript(injectScript);
 
     // Tracing costs the page some time itself: compare traced runs with traced runs.
-    if (traceFile) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
+    // The browser's trace, not the page's: a trace scoped to the page missed the
+    // navigation when Chromium moved it to a new renderer (a loaded machine, now
+    // and then). One page at a time runs in this browser, so nothing else is in it.
+    if (traceFile) await browser.startTracing(undefined, { path: traceFile, categories: TRACE_CATEGORIES });
     await page.goto(url, { waitUntil: 'load', timeout: capMs + 60_000 });
     try {
       // Ended: found, not found at the cap, or unsupported (not merely "not started yet").

@@ -41,7 +41,11 @@ test('a click from / to a title, then Back: one navigation beacon each, with rou
   assert.ok(url.p50 <= heading.p50 && heading.p50 <= complete.p50, 'input → URL ≤ heading ≤ complete');
   assert.ok(complete.p50 > 0 && complete.p50 < 10_000, `input to complete: ${complete.p50} ms`);
 
-  const soft = await fromSummary(app.url, 'softNavigations', '/', '/title/:id');
+  const soft = await fromSummary(app.url, 'softNavigations', '/', '/title/:id').catch(async (error) => {
+    // Whether the browser reported the click at all: its heuristics, or our pairing.
+    const entries = await page.evaluate(() => performance.getEntriesByType('soft-navigation').map((e) => e.name));
+    throw new Error(`${error.message}; the page's soft-navigation entries: ${JSON.stringify(entries)}`);
+  });
   assert.equal(soft.count, 1, 'the browser reported the click as one soft navigation, paired with ours');
   assert.equal(soft.cache, 'prefetched', 'keyed as our beacon was');
   const { fcp, start } = soft.phases;
