@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../server/config/load.js';
-import { defaultEdgeBounds, renderNginx } from '../deploy/lib/render.js';
+import { defaultEdgeBounds } from '../deploy/lib/edge-bounds.js';
+import { renderNginx } from '../deploy/lib/render.js';
 
 /** @param {Record<string, string>} env */
 const config = (env) => loadConfig({ NODE_ENV: 'production', ...env });

@@ -14,7 +14,8 @@ import { ensureClientBuild, startApp } from '../../perf/lib/processes.js';
 import { answers200, startDaemon } from './daemon.js';
 import { freePort } from './free-port.js';
 import { startPostgres } from './postgres.js';
-import { RULES_FILE, defaultEdgeBounds, renderCatalogsNginx, renderNginx, renderPrometheus } from './render.js';
+import { defaultEdgeBounds } from './edge-bounds.js';
+import { RULES_FILE, renderCatalogsNginx, renderNginx, renderPrometheus } from './render.js';
 
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 export const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
@@ -34,7 +35,7 @@ export const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
  *   cpus?: (index: number) => string | null,
  *   catalogs?: number,
  *   visitorStore?: 'sqlite' | 'postgres',
- *   edge?: Partial<import('./render.js').EdgeBounds>,
+ *   edge?: Partial<import('./edge-bounds.js').EdgeBounds>,
  *   accessLog?: boolean,
  * }} [options]
  *   env: app knobs for every instance, over the fleet's own (FLEET=1, one
