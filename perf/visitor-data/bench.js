@@ -12,6 +12,19 @@ import { startApp } from '../lib/processes.js';
 export const SECRET = 'perf-visitor-data-cookie-secret-0123456789';
 
 /**
+ * The app's environment for a write benchmark: cookies signed here are its
+ * own, and the overload guard is off: on a busy machine it answers fast 503s,
+ * and a latency percentile over those would not be the data path's.
+ */
+export const BENCH_APP_ENV = Object.freeze({
+  COOKIE_SECRET: SECRET,
+  LOG_LEVEL: 'warn',
+  OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+  OVERLOAD_HEAP_USED_PCT: '0',
+  OVERLOAD_MAX_IN_FLIGHT: '0',
+});
+
+/**
  * @param {string} dataDir the catalog's DATA_DIR, shared by every start
  * @param {Record<string, string>} [storeEnv] the visitor store of every start
  *   (default SQLite in dataDir; VISITOR_STORE=postgres with its DATABASE_URL)
@@ -27,15 +40,7 @@ export function createBench(dataDir, storeEnv = { VISITOR_STORE: 'sqlite' }) {
     });
     const app = await startApp({
       catalogUrl: catalog.url,
-      // The overload guard off: on a busy machine it answers fast 503s, and a
-      // latency percentile over those would not be the data path's.
-      env: {
-        COOKIE_SECRET: SECRET,
-        LOG_LEVEL: 'warn',
-        OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
-        OVERLOAD_HEAP_USED_PCT: '0',
-        OVERLOAD_MAX_IN_FLIGHT: '0',
-      },
+      env: BENCH_APP_ENV,
       cpus: null,
     });
     cleanups.push(

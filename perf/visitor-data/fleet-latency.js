@@ -8,7 +8,7 @@
 // Each run is checked against the catalogs' own count of writes: a 200 that
 // wrote nothing must not pass for a fast write.
 import { startFleet } from '../../deploy/lib/fleet.js';
-import { SECRET, titles } from './bench.js';
+import { BENCH_APP_ENV, titles } from './bench.js';
 import { addCalls } from './latency.js';
 
 const SETUPS = ['sqlite', 'postgres', 'postgres:2'];
@@ -34,15 +34,8 @@ export async function fleetLatency({ number, options }) {
         instances,
         catalogs: Number(catalogs),
         visitorStore: /** @type {'sqlite' | 'postgres'} */ (store),
-        // Cookies signed here are the fleet's; the overload guard off, as the
-        // bench's: a fast 503 is not a write.
-        env: {
-          COOKIE_SECRET: SECRET,
-          LOG_LEVEL: 'warn',
-          OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
-          OVERLOAD_HEAP_USED_PCT: '0',
-          OVERLOAD_MAX_IN_FLIGHT: '0',
-        },
+        // As the bench's app: a fast 503 is not a write.
+        env: BENCH_APP_ENV,
       });
       try {
         const load = await loadAverage();
