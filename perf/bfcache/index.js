@@ -7,8 +7,7 @@
 // broken page is no PASS. `--page /perf` (served `no-store`) shows a FAIL. Prints PASS or FAIL per page with Lighthouse's
 // reasons and exits 1 on any FAIL or run that did not audit its page.
 import { writeFileSync } from 'node:fs';
-import { buildClient } from '../lib/marquee-server.js';
-import { startTargets } from '../lib/targets.js';
+import { startOneMarquee } from '../lib/targets.js';
 import { checkPage } from '../lib/page-check.js';
 import { runTool } from '../lib/run-tool.js';
 import { readOptions } from './options.js';
@@ -19,19 +18,7 @@ await runTool('perf:bfcache', main);
 
 /** @param {(stop: () => Promise<unknown>) => void} onStop */
 async function main(onStop) {
-  if (!options.url) await buildClient();
-  const [target] = await startTargets({
-    options: {
-      url: options.url ?? null,
-      env: { LOG_LEVEL: 'warn', ...options.env },
-      vs: null,
-      baseline: false,
-      latencyMs: 0,
-      jitterMs: 0,
-    },
-    cpus: { app: null, generator: null, note: 'no pinning' },
-    onStart: onStop,
-  });
+  const target = await startOneMarquee({ url: options.url, env: options.env, onStart: onStop });
   const title = await firstLink(target.url, '/', 'title');
   const genre = await firstLink(target.url, title, 'genre');
   const paths = ['/', title, genre, ...options.extra];

@@ -6,6 +6,7 @@
 // its own knobs. Pitfall: with one shared catalog, `--vs 'CATALOG_TLS=1'` was
 // silently ignored and both sides measured the same upstream.
 import { startCatalog, startApp } from './processes.js';
+import { buildClient } from './marquee-server.js';
 
 /** The app's own settings that name its catalog: not knobs of the catalog process. */
 const APP_SIDE = new Set(['CATALOG_URL', 'CATALOG_CA']);
@@ -89,4 +90,21 @@ export async function startTargets({ options, cpus, onStart }) {
     targets.push({ name, url: app.url, env, catalogEnv });
   }
   return targets;
+}
+
+/**
+ * One Marquee to look at page by page (perf:nav-heap, perf:bfcache): the
+ * given `url`, or one started here on a 0 ms catalog with its client built,
+ * no pinning (a browser run, not a load run).
+ * @param {{ url?: string | null, env?: Record<string, string>, onStart: (stop: () => Promise<unknown>) => void }} options
+ * @returns {Promise<Target>}
+ */
+export async function startOneMarquee({ url = null, env = {}, onStart }) {
+  if (!url) await buildClient();
+  const [target] = await startTargets({
+    options: { url, env: { LOG_LEVEL: 'warn', ...env }, vs: null, baseline: false, latencyMs: 0, jitterMs: 0 },
+    cpus: { app: null, generator: null, note: 'no pinning' },
+    onStart,
+  });
+  return target;
 }

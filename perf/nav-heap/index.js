@@ -19,8 +19,7 @@
 // only is the JIT warming up, not the app keeping data.
 import { writeFileSync } from 'node:fs';
 import { launchBrowser } from '../../test/helpers/browser.js';
-import { buildClient } from '../lib/marquee-server.js';
-import { startTargets } from '../lib/targets.js';
+import { startOneMarquee } from '../lib/targets.js';
 import { readOptions } from './options.js';
 import { runTool } from '../lib/run-tool.js';
 import { writeSnapshot } from './heap-snapshot.js';
@@ -36,19 +35,7 @@ await runTool('perf:nav-heap', main);
 
 /** @param {(stop: () => Promise<unknown>) => void} onStop */
 async function main(onStop) {
-  if (!values.url) await buildClient();
-  const [target] = await startTargets({
-    options: {
-      url: values.url ?? null,
-      env: { LOG_LEVEL: 'warn', ...env },
-      vs: null,
-      baseline: false,
-      latencyMs: 0,
-      jitterMs: 0,
-    },
-    cpus: { app: null, generator: null, note: 'no pinning' },
-    onStart: onStop,
-  });
+  const target = await startOneMarquee({ url: values.url, env: env, onStart: onStop });
   const browser = await launchBrowser();
   onStop(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1800, height: 1300 } });
