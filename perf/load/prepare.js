@@ -27,7 +27,8 @@ export async function prepareTargets({ targets, options, cpus }) {
   /** @type {Record<string, string[] | undefined>} */
   const cookies = {};
   if (options.visitors === 'returning') {
-    for (const t of targets) cookies[t.name] = await returningVisitors(t.url, Math.min(maxConnections, 50));
+    const made = await Promise.all(targets.map((t) => returningVisitors(t.url, Math.min(maxConnections, 50))));
+    targets.forEach((t, i) => (cookies[t.name] = made[i]));
   }
   console.log(
     options.visitors === 'returning'
