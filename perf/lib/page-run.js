@@ -6,7 +6,6 @@
 import { applyThrottling, contextOptions } from './throttling.js';
 import { GRID_SELECTOR } from '../../client/measure/key-input.js';
 import { watchNetwork } from './page-network.js';
-import { hideLongTaskApis } from './hide-long-tasks.js';
 
 // What DevTools' Performance panel records, less its costliest parts (screenshots,
 // the high-resolution JS sampler, every thread's `toplevel` tasks: on 2 shared
@@ -49,16 +48,11 @@ export const TRACE_CATEGORIES = [
  *   capMs: number,
  *   pressKeys: boolean,
  *   traceFile?: string | null,
- *   hideLongTasks?: boolean,
  * }} options
- *   traceFile: where to write the run's Chromium performance trace (open it in DevTools › Performance);
- *   hideLongTasks: the page sees no Long Tasks nor LoAF, so its lab TTI is the frame heartbeat's
+ *   traceFile: where to write the run's Chromium performance trace (open it in DevTools › Performance)
  * @returns {Promise<RunResult>}
  */
-export async function measurePageLoad(
-  browser,
-  { url, profile, injectScript, capMs, pressKeys, traceFile = null, hideLongTasks = false },
-) {
+export async function measurePageLoad(browser, { url, profile, injectScript, capMs, pressKeys, traceFile = null }) {
   const context = await browser.newContext(contextOptions(profile));
   try {
     const page = await context.newPage();
@@ -67,7 +61,6 @@ export async function measurePageLoad(
     await applyThrottling(cdp, profile);
     // The cap lives in the page (client/measure/lab-tti.js reads it at start).
     await page.addInitScript(`window.__marqueePerfCapMs = ${Number(capMs)};`);
-    if (hideLongTasks) await page.addInitScript(hideLongTaskApis);
     if (injectScript) await page.addInitScript(injectScript);
 
     // Tracing costs the page some time itself: compare traced runs with traced runs.

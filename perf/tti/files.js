@@ -110,3 +110,28 @@ export function writeEngineResults(base, { url, options, profile, engines }) {
     console.log(`\ncharts: ${charts.join(', ')}`);
   }
 }
+
+/**
+ * perf:tti --heartbeat-vs's file: with --json, every load's three lab TTIs
+ * and the summary (no chart: the table is the result).
+ * @param {string} base from resultsBase
+ * @param {{
+ *   url: string,
+ *   options: import('./options.js').TTIOptions,
+ *   profile: import('../lib/throttling.js').Profile,
+ *   fidelity: ReturnType<typeof import('./heartbeat-fidelity.js').summarizeFidelity>,
+ * }} measured
+ */
+export function writeFidelityResults(base, { url, options, profile, fidelity }) {
+  if (!options.json) return;
+  mkdirSync(path.dirname(path.resolve(base)), { recursive: true });
+  const document = {
+    url,
+    profile: { name: options.profile, ...profile },
+    capMs: options.capMs,
+    environment: { cores: availableParallelism(), node: process.version, measuredBy: 'page' },
+    heartbeatFidelity: fidelity,
+  };
+  writeFileSync(options.json, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`\nwrote ${options.json}`);
+}

@@ -20,11 +20,12 @@ import { measureScript, pageMeasuresItself } from './inject-measure.js';
 import { measureRuns } from './runs.js';
 import { printSummary } from './print-summary.js';
 import { lighthouseCrossCheck } from './lighthouse-check.js';
-import { resultsBase, writeEngineResults, writeResults } from './files.js';
+import { resultsBase, writeEngineResults, writeFidelityResults, writeResults } from './files.js';
 import { printTraceWindows } from './trace-report.js';
 import { runTool } from '../lib/run-tool.js';
 import { measureEngines } from './engines/runs.js';
 import { enginePrograms } from '../lib/engine-programs.js';
+import { fidelityLines, measureFidelity } from './heartbeat-fidelity.js';
 
 const options = readOptions(process.argv.slice(2));
 const profile = PROFILES[options.profile];
@@ -67,6 +68,27 @@ await runTool('perf:tti', async (onStop) => {
     return;
   }
 
+  // ── The heartbeat's fidelity (--heartbeat-vs) ──────────────────────────────
+  if (options.heartbeatVs) {
+    if (!measuresItself)
+      throw new Error(
+        "--heartbeat-vs compares with the page's own Long Tasks search: Marquee pages only (client/measure/)",
+      );
+    const browser = await launchBrowser();
+    onStop(() => browser.close().catch(() => {}));
+    const fidelity = await measureFidelity(browser, { url, options, profile, progress });
+    const browserVersion = browser.version();
+    await browser.close();
+    await server?.stop();
+    console.log(fidelityLines(fidelity, { url, profileName: options.profile, browserVersion }).join('\n'));
+    writeFidelityResults(resultsBase(options), { url, options, profile, fidelity });
+    if (!fidelity.trustworthy) {
+      console.error('perf:tti: the checks above failed: these loads did not measure what they claim');
+      process.exitCode = 1;
+    }
+    return;
+  }
+
   // ── Runs ────────────────────────────────────────────────────────────────────
   const base = resultsBase(options);
   const traceDir = options.trace ? (options.traceDir ?? `${base}-traces`) : null;
@@ -74,15 +96,8 @@ await runTool('perf:tti', async (onStop) => {
     mkdirSync(traceDir, { recursive: true });
     progress(`  a Chromium trace per run in ${path.join(traceDir, 'run-N.json')} (tracing slows the page a little)`);
   }
-  const vsSide = options.heartbeatVs
-    ? { url, measuresItself, hideLongTasks: true }
-    : options.vs
-      ? { url: options.vs, measuresItself: await pageMeasuresItself(options.vs) }
-      : null;
-  if (vsSide)
-    progress(
-      `  against ${vsSide.hideLongTasks ? 'the same page with Long Tasks and LoAF hidden (lab TTI by the frame heartbeat)' : vsSide.url} (B), alternately: A B, B A, …`,
-    );
+  const vsSide = options.vs ? { url: options.vs, measuresItself: await pageMeasuresItself(options.vs) } : null;
+  if (vsSide) progress(`  against ${vsSide.url} (B), alternately: A B, B A, …`);
   const browser = await launchBrowser();
   onStop(() => browser.close().catch(() => {}));
   // vsRuns: the --vs page's

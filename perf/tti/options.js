@@ -10,8 +10,9 @@ import { ENGINES } from './engines/index.js';
 export const USAGE = `npm run perf:tti -- [options]
   --url URL                 measure this page instead of starting Marquee (any site)
   --vs URL                  also measure this page (B), alternately with A, and print the ratios B / A
-  --heartbeat-vs            B is the same page with Long Tasks and LoAF hidden from it (Chromium only), so
-                            its lab TTI is the frame heartbeat's, as in Firefox and Safari: the fidelity check
+  --heartbeat-vs            the fidelity check (Chromium only): each load finds lab TTI three ways at once,
+                            by Long Tasks (the page's own), by LoAF and by the heartbeat Firefox and Safari
+                            run, and prints how far the heartbeat's is from the others (medians and per load)
   --path /                  the page of the Marquee started here, e.g. /title/the-shawshank-redemption-1994
   --runs 5                  fresh page loads (never trust one: the spread is wide)
   --browser chromium        chromium | firefox | webkit, or a comma list (firefox,webkit): the runs
@@ -126,7 +127,11 @@ function checkOptions(values, problems) {
   );
   if (browsers.join() !== 'chromium' && chromiumOnly.length > 0)
     problems.push(`--${chromiumOnly.join(', --')}: Chromium only, not with --browser ${values.browser}`);
-  if (values.vs && values['heartbeat-vs']) problems.push('--vs and --heartbeat-vs both name page B: give one');
+  const notWithHeartbeatVs = ['vs', 'trace', 'trace-dir', 'lighthouse', 'floor', 'react-floor', 'budget'].filter(
+    (name) => values[name] !== undefined && values[name] !== false,
+  );
+  if (values['heartbeat-vs'] && notWithHeartbeatVs.length > 0)
+    problems.push(`--heartbeat-vs measures on its own: not with --${notWithHeartbeatVs.join(', --')}`);
   if (values.vs) {
     try {
       const vs = new URL(values.vs);

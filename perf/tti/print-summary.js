@@ -10,7 +10,7 @@ import { summarize, summaryTable } from './summary-table.js';
  * @param {{
  *   url: string,
  *   runs: Run[],
- *   vsSide: { url: string, hideLongTasks?: boolean } | null,
+ *   vsSide: { url: string } | null,
  *   vsRuns: Run[],
  *   options: import('./options.js').TTIOptions,
  * }} measured
@@ -30,8 +30,7 @@ export function printSummary({ url, runs, vsSide, vsRuns, options }) {
   let vs = null;
   if (vsSide) {
     const vsSummary = summarize(vsRuns);
-    const hidden = vsSide.hideLongTasks ? ' with Long Tasks and LoAF hidden' : '';
-    console.log(`\nB: ${vsSide.url}${hidden} · ${options.profile} · ${vsRuns.length} runs\n`);
+    console.log(`\nB: ${vsSide.url} · ${options.profile} · ${vsRuns.length} runs\n`);
     console.log(summaryTable(vsSummary, vsRuns.length));
     console.log(methodsLine(vsRuns));
     /** @type {Record<string, number>} */

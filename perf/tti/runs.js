@@ -14,7 +14,7 @@ import { format } from '../lib/format.js';
  *   url: string,
  *   measuresItself: boolean,
  *   injectScript: string | null,
- *   vsSide: { url: string, measuresItself: boolean, hideLongTasks?: boolean } | null,
+ *   vsSide: { url: string, measuresItself: boolean } | null,
  *   options: import('./options.js').TTIOptions,
  *   profile: import('../lib/throttling.js').Profile,
  *   progress: (line: string) => void,
@@ -48,7 +48,6 @@ export async function measureRuns(
         injectScript: side.measuresItself ? null : (injectScript ?? (await measureScript())),
         capMs: options.capMs,
         pressKeys: side.measuresItself,
-        hideLongTasks: 'hideLongTasks' in side && side.hideLongTasks === true,
         traceFile,
       });
       side.into.push({ run: i, ...result, ...(traceFile ? { traceFile } : {}) });
