@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGES = 20;
-const DRAIN_DELAY_MS = 400;
+// The test's own requests must land inside it: at 400 ms, a loaded CI machine
+// (Node 24's set beside npm test) was past it before its /healthz, refused.
+const DRAIN_DELAY_MS = 2000;
 
 /**
  * @param {Record<string, string>} env
