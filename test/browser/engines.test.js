@@ -26,11 +26,13 @@ before(async () => {
 });
 after(() => app?.close());
 
-/** The server's beacon from this engine, once it arrived. */
+/** The server's beacon from this engine with lab TTI found, once it arrived. */
 async function beaconFrom(/** @type {string} */ engine, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const beacon = (await perfSummary(app.url)).recent.find((/** @type {any} */ b) => b.engine === engine);
+    const beacon = (await perfSummary(app.url)).recent.find(
+      (/** @type {any} */ b) => b.engine === engine && b.labTTIStatus === 'found',
+    );
     if (beacon || Date.now() > deadline) return beacon;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -38,6 +40,10 @@ async function beaconFrom(/** @type {string} */ engine, timeoutMs = 10_000) {
 
 // One engine after the other: on two busy cores, two browsers loading at once
 // kept each other's frames late for the whole 30 s lab TTI cap.
+// The heartbeat reads a page starved of CPU as stalled (docs/tti-in-every-engine.md):
+// on a loaded CI machine one WebKit load went its whole 30 s cap without a 5 s
+// quiet window (2026-11-27). A second load may find it; one of them must.
+const LOADS = 2;
 describe('in Firefox and WebKit', () => {
   for (const [launch, family] of /** @type {const} */ ([
     [launchFirefoxBrowser, 'gecko'],
@@ -47,20 +53,25 @@ describe('in Firefox and WebKit', () => {
       const browser = await launch();
       try {
         const page = await browser.newPage();
-        await page.goto(`${app.url}/`);
-        await waitInPage(page, `performance.getEntriesByName('marquee:interactive').length > 0`, {
-          what: 'hydration (the marquee:interactive mark)',
-        });
+        for (let load = 1; load <= LOADS; load += 1) {
+          await page.goto(`${app.url}/`);
+          await waitInPage(page, `performance.getEntriesByName('marquee:interactive').length > 0`, {
+            what: 'hydration (the marquee:interactive mark)',
+          });
+          // Sent once the 5 s quiet window after the last stall has passed.
+          await waitInPage(page, `window.__marqueePerf?.snapshot().beaconSent`, {
+            timeoutMs: 40_000,
+            what: 'the beacon (lab TTI found or given up)',
+          });
+          const status = await page.evaluate(
+            `JSON.stringify([window.__marqueePerf.snapshot().labTTIStatus, window.__marqueePerf.snapshot().labTTIReason, window.__marqueeHeartbeat?.stalls.length / 2])`,
+          );
+          if (JSON.parse(String(status))[0] === 'found') break;
+          t.diagnostic(`load ${load}: lab TTI [status, reason, stalls] ${status}`);
+        }
         await page.evaluate(`(window.__sameDocument = true)`);
-
-        // Sent once the 5 s quiet window after the last stall has passed.
-        await waitInPage(page, `window.__marqueePerf?.snapshot().beaconSent`, {
-          timeoutMs: 40_000,
-          what: 'the beacon (lab TTI found or given up)',
-        });
         const beacon = await beaconFrom(family);
-        assert.ok(beacon, `a beacon from engine ${family} reached the server`);
-        assert.equal(beacon.labTTIStatus, 'found');
+        assert.ok(beacon, `a beacon from engine ${family} with lab TTI found reached the server (in ${LOADS} loads)`);
         assert.equal(beacon.labTTIMethod, 'heartbeat', `${browser.name} has no Long Tasks: the heartbeat measured`);
         assert.ok(
           beacon.metrics.labTTI >= beacon.metrics.fcp,
