@@ -4,13 +4,10 @@
 // click to next paint. Not a speed test: the figure must be measured and sane.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+import { runNode } from './helpers/run-node.js';
 
 test(
   'perf:input --runs 1 measures click to next paint and checks the click toggled',
@@ -19,39 +16,24 @@ test(
     const dir = mkdtempSync(path.join(tmpdir(), 'marquee-input-'));
     const json = path.join(dir, 'input.json');
     try {
-      const stdout = await new Promise((resolve, reject) => {
-        execFile(
-          process.execPath,
-          [
-            'perf/input/index.js',
-            '--runs',
-            '1',
-            '--warmup',
-            '0',
-            '--skip-bytes',
-            '--floor',
-            '--latency',
-            '50',
-            '--jitter',
-            '0',
-            '--json',
-            json,
-          ],
-          {
-            cwd: ROOT,
-            // VISITOR_STORE=memory: nothing written to the repo's data/; no shedding on a busy machine.
-            env: {
-              ...process.env,
-              VISITOR_STORE: 'memory',
-              OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
-              OVERLOAD_EVENT_LOOP_UTILIZATION_PCT: '0',
-            },
-            timeout: 140_000,
+      const { code, stdout, stderr } = await runNode(
+        [
+          'perf/input/index.js',
+          ...['--runs', '1', '--warmup', '0', '--skip-bytes', '--floor'],
+          ...['--latency', '50', '--jitter', '0', '--json', json],
+        ],
+        {
+          // VISITOR_STORE=memory: nothing written to the repo's data/; no shedding on a busy machine.
+          env: {
+            ...process.env,
+            VISITOR_STORE: 'memory',
+            OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+            OVERLOAD_EVENT_LOOP_UTILIZATION_PCT: '0',
           },
-          (error, out, err) =>
-            error ? reject(new Error(`perf:input failed: ${error.message}\n${err}`)) : resolve(out),
-        );
-      });
+          timeoutMs: 140_000,
+        },
+      );
+      assert.equal(code, 0, `perf:input failed\n${stderr}`);
       assert.match(String(stdout), /this checkout: median \d+ ms · p90 \d+ ms/);
       const result = JSON.parse(readFileSync(json, 'utf8'));
       assert.match(String(stdout), /this checkout, no posters: median \d+ ms/);

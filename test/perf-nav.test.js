@@ -6,15 +6,13 @@
 // title's must be reported broken, with exit code 1, never timed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startApp } from './helpers/app.js';
+import { runNode } from './helpers/run-node.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // VISITOR_STORE=memory: nothing written to the repo's data/; no shedding on a busy machine.
 const ENV = {
   ...process.env,
@@ -25,19 +23,9 @@ const ENV = {
 
 /**
  * @param {string[]} args
- * @param {number} timeout
- * @returns {Promise<{ code: number, stdout: string, stderr: string }>}
+ * @param {number} timeoutMs
  */
-function perfNav(args, timeout) {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['perf/nav/index.js', ...args],
-      { cwd: ROOT, env: ENV, timeout },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const perfNav = (args, timeoutMs) => runNode(['perf/nav/index.js', ...args], { env: ENV, timeoutMs });
 
 test(
   'perf:nav --runs 1 --vs measures both configurations, with a hover dwell and Back, and prints the ratios',

@@ -6,14 +6,11 @@
 // 100 ms or more.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { summarizeFidelity } from '../perf/tti/heartbeat-fidelity.js';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+import { runNode } from './helpers/run-node.js';
 
 /**
  * @param {number} longtask @param {number} loaf @param {number} heartbeat lab TTIs, ms
@@ -58,14 +55,16 @@ test(
     const dir = mkdtempSync(path.join(tmpdir(), 'marquee-heartbeat-vs-'));
     const json = path.join(dir, 'fidelity.json');
     try {
-      const { code, stdout, stderr } = await new Promise((resolve) => {
-        execFile(
-          process.execPath,
-          ['perf/tti/index.js', '--heartbeat-vs', '--runs', '1', '--profile', 'none', '--json', json],
-          { cwd: ROOT, timeout: 170_000 },
-          (error, out, err) => resolve({ code: error ? (error.code ?? 'killed') : 0, stdout: out, stderr: err }),
-        );
-      });
+      const { code, stdout, stderr } = await runNode([
+        'perf/tti/index.js',
+        '--heartbeat-vs',
+        '--runs',
+        '1',
+        '--profile',
+        'none',
+        '--json',
+        json,
+      ]);
       assert.equal(code, 0, `perf:tti --heartbeat-vs failed\n${stdout}\n${stderr}`);
       assert.match(stderr, /run 1\/1: lab TTI by longtask \d+ ms · loaf \d+ ms · heartbeat \d+ ms/);
       for (const method of ['longtask', 'loaf', 'heartbeat'])
@@ -85,14 +84,7 @@ test(
 
 test('perf:tti --heartbeat-vs measures on its own: refused beside --vs, --trace or --lighthouse, exit code 2', async () => {
   for (const other of [['--vs', 'http://127.0.0.1:1/'], ['--trace'], ['--lighthouse']]) {
-    const run = await new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        ['perf/tti/index.js', '--heartbeat-vs', ...other],
-        { cwd: ROOT },
-        (error, _out, stderr) => resolve({ code: error?.code ?? 0, stderr }),
-      );
-    });
+    const run = await runNode(['perf/tti/index.js', '--heartbeat-vs', ...other]);
     assert.equal(run.code, 2, `${other.join(' ')} is refused`);
     assert.match(run.stderr, /--heartbeat-vs measures on its own: not with --/);
   }

@@ -3,11 +3,11 @@
 // twice, writes the JSON and the chart.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runNode } from './helpers/run-node.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -18,16 +18,12 @@ test(
     const dir = mkdtempSync(path.join(tmpdir(), 'marquee-tti-'));
     const json = path.join(dir, 'tti.json');
     try {
-      const { stdout } = await new Promise((resolve, reject) => {
-        execFile(
-          process.execPath,
-          [...['--import', 'tsx', 'perf/tti/index.js', '--runs', '2', '--profile', 'none', '--json', json], '--trace'],
-          // VISITOR_STORE=memory: nothing written to the repo's data/.
-          { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', VISITOR_STORE: 'memory' }, timeout: 170_000 },
-          (error, out, err) =>
-            error ? reject(new Error(`perf:tti failed: ${error.message}\n${err}`)) : resolve({ stdout: out }),
-        );
-      });
+      const { code, stdout, stderr } = await runNode(
+        [...['--import', 'tsx', 'perf/tti/index.js', '--runs', '2', '--profile', 'none', '--json', json], '--trace'],
+        // VISITOR_STORE=memory: nothing written to the repo's data/.
+        { env: { ...process.env, NODE_ENV: 'production', VISITOR_STORE: 'memory' } },
+      );
+      assert.equal(code, 0, `perf:tti failed\n${stderr}`);
       assert.match(stdout, /App TTI\s+2\/2/, 'the table lists App TTI for both runs');
 
       const result = JSON.parse(readFileSync(json, 'utf8'));
