@@ -8,7 +8,7 @@ import { hashString } from './boxart.js';
 /**
  * The drawing and its encoding, in every URL of the app's own posters: they
  * are cached for a year, so a change of either needs a new version
- * (test/posters.test.js pins a fingerprint of both).
+ * (test/server/posters/posters.test.js pins a fingerprint of both).
  */
 export const POSTER_VERSION = 'v1';
 

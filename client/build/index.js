@@ -23,7 +23,7 @@ import { readInputSizes } from './input-sizes.js';
 import { formatOverBudget, formatReport } from './report.js';
 import { removeStale } from './stale.js';
 
-// Still importable from here, where test/client-build.test.js looks for them.
+// Still importable from here, where test/client/build/build.test.js looks for them.
 export { PUBLIC_PATH } from './manifest.js';
 export { formatReport } from './report.js';
 

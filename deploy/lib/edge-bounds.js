@@ -17,7 +17,7 @@ import { KNOBS } from '../../server/config/load.js';
 /**
  * A request holds at most this many of its instance's upstream sockets at
  * once: a page's one round is its rows and the visitor's list; a
- * /model.json read, a row and the list (test/upstream-rounds.test.js).
+ * /model.json read, a row and the list (test/server/upstream/rounds.test.js).
  */
 export const SOCKETS_PER_REQUEST = 2;
 

@@ -37,7 +37,7 @@ export const EXERCISES = Object.freeze({
 
 /**
  * Every knob the app server reads. The README's configuration table lists the
- * same keys; test/config.test.js fails when the two drift apart. `show`: how a
+ * same keys; test/server/config.test.js fails when the two drift apart. `show`: how a
  * start-up error repeats a bad value (secrets: not at all).
  * @type {Record<string, { default: string, parse: (raw: string) => unknown, doc: string, show?: (raw: string) => string }>}
  */

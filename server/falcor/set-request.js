@@ -62,7 +62,7 @@ export function hasPathWithoutValue(jsonGraph, paths) {
 /**
  * Whether some path is not matched whole by routes with a `set` handler.
  * Asks the router's own matcher (`_matcher`, unchanged since falcor-router
- * 0.2; test/falcor-endpoint.test.js fails if a new version drops it), so the
+ * 0.2; test/server/falcor/endpoint.test.js fails if a new version drops it), so the
  * routes stay the one place that says what can be written. Each route has
  * one id per handler; where a route has no `set`, the matcher answers a set
  * with its `get` (same id as a get of that path), and flags it `isSet` all

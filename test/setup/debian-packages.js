@@ -34,7 +34,7 @@ export function ensureEngines() {
   ensureDebianPrograms([...ENGINE_PROGRAMS.firefox, ...ENGINE_PROGRAMS.webkit], 'the Firefox and WebKit tests');
 }
 
-/** nginx and Prometheus, for `npm run fleet` and test/fleet.test.js. */
+/** nginx and Prometheus, for `npm run fleet` and test/deploy/fleet.test.js. */
 export function ensureFleetTools() {
   ensureDebianPrograms(
     [

@@ -42,7 +42,7 @@ export function unparsable(files, root) {
  * @param {{ id: string, slug: string }} exercise
  */
 export function testFileOf({ id, slug }) {
-  return `test/exercise-${id}-${slug}.test.js`;
+  return `test/exercises/${id}-${slug}.test.js`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // A copy of the project as a developer sees it (tracked and new files of the
 // working tree, not the ignored ones), node_modules shared by a symlink: the
 // reference fix that --check measures a student's tree against is made in
-// one, and test/exercise-patches.test.js runs each exercise in one.
+// one, and test/exercises/patches.test.js runs each exercise in one.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';

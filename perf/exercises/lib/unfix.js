@@ -4,7 +4,7 @@
 // the working tree or taken back out with `git apply`. A student then starts
 // from code that is slow for no visible reason, as in a real project, and
 // checks a fix of their own against the same measurement and test.
-// test/exercise-patches.test.js keeps every patch applying to today's code.
+// test/exercises/patches.test.js keeps every patch applying to today's code.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

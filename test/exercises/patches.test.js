@@ -1,0 +1,208 @@
+// @ts-check
+// Keeps every exercise's unfixed.patch fresh (npm run exercise -- NN --unfix,
+// perf/exercises/lib/unfix.js) and walks a student's path through each: it
+// applies to today's code and touches real code only; in a copy of the
+// project, unfixed, `--check --quick` fails and names what is wrong (the
+// exercise's own test fails on an assertion: the normal path no longer behaves
+// fixed); `--hint` gives one hint, then the next; `--refix` puts the code back
+// to the byte, and then `--check --quick` passes: the behaviour test, and a
+// short measurement of the copy against the reference fix that measured
+// something on both sides (a check that cannot start its apps, or whose pages
+// all broke, fails here, not in a workshop). A patch that no longer applies, or no longer breaks anything,
+// is a stale exercise: this file says which.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EXERCISES } from '../../perf/exercises/index.js';
+import { filesOf, patchOf } from '../../perf/exercises/lib/unfix.js';
+import { copyProject, projectFiles } from '../../perf/exercises/lib/project-copy.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Where a patch may write: the app's code, never its tests or tools. */
+const REAL_CODE = /^(server|client|shared|views)\//;
+/** Two copies' tests at a time: each starts apps (some a catalog process) on a 2-core CI machine. */
+const AT_ONCE = 2;
+/** A copy's command that runs longer than this is stopped and reported (a patch that hangs the app). */
+const TEST_TIMEOUT_MS = 150_000;
+/** The exercise whose quick check's table this file reads line by line (the others: its verdict). */
+const MEASURED = '02';
+
+const folders = readdirSync(path.join(ROOT, 'perf/exercises')).filter((name) => /^\d\d-/.test(name));
+
+test('one exercise per folder, each with its unfixed.patch', () => {
+  assert.deepEqual(folders.sort(), EXERCISES.map((e) => `${e.id}-${e.slug}`).sort());
+  for (const e of EXERCISES) assert.ok(existsSync(path.join(ROOT, patchOf(e))), patchOf(e));
+});
+
+for (const e of EXERCISES)
+  test(`${e.id}: the patch applies to the current code and touches real code only`, () => {
+    const apply = (/** @type {string[]} */ args) =>
+      spawnSync('git', ['apply', '--check', ...args, patchOf(e)], { cwd: ROOT, encoding: 'utf8' });
+    const check = apply([]);
+    // A workshop machine may be mid-exercise: say so rather than call the patch stale.
+    if (check.status !== 0 && apply(['-R']).status === 0)
+      assert.fail(`${patchOf(e)} is applied in this working tree: npm run exercise -- ${e.id} --refix`);
+    assert.equal(check.status, 0, `${patchOf(e)} no longer applies; make it again with git diff:\n${check.stderr}`);
+    const files = filesOf(patchOf(e));
+    assert.ok(files.length > 0);
+    for (const file of files) {
+      assert.match(file, REAL_CODE, `${file}: a patch changes the app's code`);
+      assert.doesNotMatch(file, /(^|\/)test\/|\.test\.js$/, `${file}: never a test`);
+    }
+  });
+
+// ── A student's path, in a copy of the project per exercise ─────────────────
+const base = mkdtempSync(path.join(tmpdir(), 'marquee-unfixed-'));
+after(() => rmSync(base, { recursive: true, force: true }));
+/** Listed once for the ten copies. */
+const files = projectFiles(ROOT);
+
+/**
+ * Runs the exercise runner in a copy; resolves with its exit code and output.
+ * @param {string} cwd
+ * @param {string[]} args after perf/exercises/run.js
+ * @returns {Promise<{ code: number | null, output: string }>}
+ */
+function runner(cwd, args) {
+  return new Promise((resolve) => {
+    // Without the runner's NODE_TEST_CONTEXT: --check's `node --test` reports to it, not to us.
+    /** @type {NodeJS.ProcessEnv} */
+    const env = { ...process.env, NODE_ENV: 'test' };
+    delete env.NODE_TEST_CONTEXT;
+    const child = spawn(process.execPath, ['perf/exercises/run.js', ...args], { cwd, env, detached: true });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    // Its process group: --check's test file and apps go with it.
+    const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), TEST_TIMEOUT_MS);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/** At most AT_ONCE copies at work; the rest wait their turn. */
+let running = 0;
+/** @type {(() => void)[]} */
+const waiting = [];
+async function slot() {
+  if (running >= AT_ONCE) await new Promise((resolve) => waiting.push(() => resolve(undefined)));
+  running += 1;
+  return () => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+}
+
+/**
+ * The exercise in its own copy, as a student goes: unfix, check, two hints,
+ * refix, check again; each step's output kept.
+ * @param {import('../../perf/exercises/index.js').Exercise} e
+ */
+async function studentPath(e) {
+  const release = await slot();
+  try {
+    const dir = copyProject(path.join(base, e.id), { files });
+    const unfix = await runner(dir, [e.id, '--unfix']);
+    const unfixedCheck = unfix.code === 0 ? await runner(dir, [e.id, '--check', '--quick']) : null;
+    const hints = [await runner(dir, [e.id, '--hint']), await runner(dir, [e.id, '--hint'])];
+    const refix = await runner(dir, [e.id, '--refix']);
+    const fixedCheck = refix.code === 0 ? await runner(dir, [e.id, '--check', '--quick']) : null;
+    return { dir, unfix, unfixedCheck, hints, refix, fixedCheck };
+  } finally {
+    release();
+  }
+}
+
+// Started together, at most AT_ONCE at a time; each test below waits for its own
+// (and sees its failure: the catch only keeps an early one from counting as unhandled).
+const runs = new Map(
+  EXERCISES.map((e) => {
+    const run = studentPath(e);
+    run.catch(() => {});
+    return [e.id, run];
+  }),
+);
+/** @param {string} id */
+const runOf = async (id) => /** @type {Awaited<ReturnType<typeof studentPath>>} */ (await runs.get(id));
+
+for (const e of EXERCISES) {
+  test(`${e.id}: unfixed, --check --quick fails and says what is wrong, in the student's terms`, async () => {
+    const { unfix, unfixedCheck } = await runOf(e.id);
+    assert.equal(unfix.code, 0, `npm run exercise -- ${e.id} --unfix:\n${unfix.output}`);
+    assert.match(unfix.output, /npm run exercise -- \d\d\b/, 'it says what to run next');
+    assert.ok(unfixedCheck);
+    const { code, output } = unfixedCheck;
+    assert.equal(code, 1, `--check passes with the pitfall in:\n${output}`);
+    // A failed assertion of the exercise's own test, worded: not a patch that no longer loads, an app that hangs.
+    assert.ok(output.includes(`exercise ${e.id}: not fixed yet: ${e.symptom}.`), output);
+    assert.match(output, /^ {2}- .+\n {4}\S/m, `the failed check and what it found:\n${output}`);
+    assert.doesNotMatch(output, /it throws|did not finish|could not run|^\s+at \S+ \(/m, output);
+    assert.match(output, new RegExp(`npm run exercise -- ${e.id} --hint`));
+  });
+
+  test(`${e.id}: --hint gives a hint, and the next call the next one; --refix puts the code back to the byte`, async () => {
+    const { dir, hints, refix } = await runOf(e.id);
+    assert.deepEqual(
+      hints.map((h) => h.code),
+      [0, 0],
+      hints.map((h) => h.output).join('\n'),
+    );
+    assert.match(hints[0].output, new RegExp(`^exercise ${e.id}, hint 1 of [23]:`), hints[0].output);
+    assert.match(hints[1].output, new RegExp(`^exercise ${e.id}, hint 2 of [23]:`), hints[1].output);
+    assert.notEqual(hints[0].output.split('\n')[1], hints[1].output.split('\n')[1], 'two different hints');
+    assert.equal(refix.code, 0, refix.output);
+    for (const file of filesOf(patchOf(e), dir))
+      assert.ok(
+        readFileSync(path.join(dir, file)).equals(readFileSync(path.join(ROOT, file))),
+        `${file} as it was before --unfix`,
+      );
+  });
+
+  test(`${e.id}: the reference fix back (--refix), --check --quick passes and measures both sides`, async () => {
+    const { fixedCheck } = await runOf(e.id);
+    assert.ok(fixedCheck, 'no check: --refix failed (see the test above)');
+    const { code, output } = fixedCheck;
+    assert.equal(code, 0, output);
+    assert.match(output, new RegExp(`exercise ${e.id}: the behaviour test passes`), output);
+    assert.match(output, /--vs-root <reference fix>/, 'measured against the reference fix');
+    assert.match(
+      output,
+      new RegExp(`exercise ${e.id}: behaviour PASS; measured [\\d.]+x the reference's cost in a quick run, not judged`),
+      `a figure on both sides:\n${output}`,
+    );
+  });
+}
+
+test(`${MEASURED}, the reference fix back: --check --quick prints both figures, the ratio and the story's`, async () => {
+  const { fixedCheck } = await runOf(MEASURED);
+  assert.ok(fixedCheck);
+  const { output } = fixedCheck;
+  assert.match(output, /yours +reference +yours\/reference +Box, 2015, broken\/fixed/, output);
+  assert.match(output, /^p50 \(ms\) \* +[\d.]+ +[\d.]+ +[\d.]+x +1077 \/ 488 ms = 2\.21x$/m, output);
+});
+
+test('refusals: --unfix twice, --refix twice, --check on a file that does not parse: one line, exit code 1', async () => {
+  const { dir } = await runOf(MEASURED);
+  const unfix = await runner(dir, ['02', '--unfix']);
+  assert.equal(unfix.code, 0, unfix.output);
+  const again = await runner(dir, ['02', '--unfix']);
+  assert.equal(again.code, 1);
+  assert.match(again.output, /already unfixed/);
+  const refix = await runner(dir, ['02', '--refix']);
+  assert.equal(refix.code, 0, refix.output);
+  const twice = await runner(dir, ['02', '--refix']);
+  assert.equal(twice.code, 1);
+  assert.match(twice.output, /not unfixed/);
+  const file = path.join(dir, 'server/render/templates.js');
+  writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport function half(\n`);
+  const broken = await runner(dir, ['02', '--check']);
+  assert.equal(broken.code, 1);
+  assert.equal(broken.output.trim().split('\n').length, 1, broken.output);
+  assert.match(broken.output, /^exercise 02: server\/render\/templates\.js:\d+:\d+: .+: fix that first/);
+});

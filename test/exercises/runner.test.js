@@ -1,0 +1,138 @@
+// @ts-check
+// npm run exercise: the list, its refusals, the arguments it hands perf:load,
+// its verdict against a story's ratio, the folders the teacher's guide
+// promises, the hints and solutions, and how --check judges a figure
+// (a student's whole path: patches.test.js). Measuring is perf:load's, tested in test/perf/load/load.test.js.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EXERCISES, NOT_YET } from '../../perf/exercises/index.js';
+import { loadArgs } from '../../perf/exercises/lib/load-pair.js';
+import { ratio, sideFigures, verdict } from '../../perf/exercises/lib/report.js';
+import { EXERCISES as KNOB_VALUES } from '../../server/config/load.js';
+import { readHints } from '../../perf/exercises/lib/hints.js';
+import { reverseDiff } from '../../perf/exercises/lib/solution.js';
+import { costRatio, formatCheck } from '../../perf/exercises/lib/check.js';
+import { patchOf } from '../../perf/exercises/lib/unfix.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const run = (/** @type {string[]} */ args) =>
+  spawnSync(process.execPath, ['perf/exercises/run.js', ...args], { cwd: ROOT, encoding: 'utf8' });
+
+test('npm run exercise -- list: every exercise, and the ones not there yet', () => {
+  const { status, stdout } = run(['list']);
+  assert.equal(status, 0);
+  for (const e of EXERCISES) assert.match(stdout, new RegExp(`^${e.id}  ${e.slug} `, 'm'));
+  for (const e of NOT_YET) assert.match(stdout, new RegExp(`^${e.id}  ${e.slug} .*: not yet$`, 'm'));
+});
+
+test('npm run exercise -- 99, or one not there yet: one line and exit code 1', () => {
+  for (const [id, message] of [
+    ['99', /no exercise 99/],
+    ...NOT_YET.map((e) => [e.id, new RegExp(`exercise ${e.id} \\(${e.slug}\\) is not there yet`)]),
+  ]) {
+    const { status, stderr } = run([String(id)]);
+    assert.equal(status, 1);
+    assert.equal(stderr.trim().split('\n').length, 1, stderr);
+    assert.match(stderr, /** @type {RegExp} */ (message));
+  }
+});
+
+test('every exercise has its folder, a README with its command and figures, and a knob the server knows', () => {
+  for (const e of EXERCISES) {
+    const readme = new URL(`../perf/exercises/${e.id}-${e.slug}/README.md`, import.meta.url);
+    assert.ok(existsSync(readme), `${e.id}-${e.slug}/README.md`);
+    const text = readFileSync(readme, 'utf8');
+    assert.match(text, new RegExp(`npm run exercise -- ${e.id}`), `${e.id}: the command`);
+    assert.match(text, /Measured 20\d\d-\d\d-\d\d/, `${e.id}: the date of its measurement`);
+    if (e.broken.EXERCISE) assert.ok(Object.hasOwn(KNOB_VALUES, e.broken.EXERCISE), `EXERCISE=${e.broken.EXERCISE}`);
+  }
+  for (const id of Object.keys(KNOB_VALUES))
+    assert.ok(
+      EXERCISES.some((e) => e.broken.EXERCISE === id),
+      `EXERCISE=${id} has an exercise`,
+    );
+  const guide = readFileSync(new URL('../../perf/exercises/README.md', import.meta.url), 'utf8');
+  for (const e of [...EXERCISES, ...NOT_YET])
+    assert.match(guide, new RegExp(`${e.id}-${e.slug}`), `the guide names ${e.id}`);
+});
+
+test('perf:load gets the pitfall as B, both sides the shared knobs, and --allow-broken', () => {
+  const tls = /** @type {import('../../perf/exercises/index.js').Exercise} */ (EXERCISES.find((e) => e.id === '08'));
+  const args = loadArgs(tls, { duration: 20, rounds: 4, warmup: 3, json: '/tmp/x.json' }).join(' ');
+  assert.match(
+    args,
+    /--env OVERLOAD_EVENT_LOOP_DELAY_MS=0 UPSTREAM_TIMEOUT_MS=10000 UPSTREAM_DEADLINE_MS=20000 CATALOG_TLS=1 /,
+    "a noisy machine sheds neither side, nor times out either side's calls",
+  );
+  assert.match(args, /--prime \/ /, 'the measured page asked once before the load');
+  assert.match(args, /--vs EXERCISE=08 --allow-broken --json \/tmp\/x.json$/);
+  assert.match(args, /--concurrency 20 --upstream-latency 250 /);
+  const clone = /** @type {import('../../perf/exercises/index.js').Exercise} */ (EXERCISES.find((e) => e.id === '03'));
+  assert.match(loadArgs(clone, { duration: 20, rounds: 4, warmup: 3, json: 'x' }).join(' '), /--prime \/genre\/drama /);
+});
+
+test("the verdict compares the headline ratio with the story's", () => {
+  assert.equal(ratio(2533, 1077), 2.35);
+  assert.equal(sideFigures({ rps: 50 }).secondsPer1000, 20);
+  assert.match(verdict(2.69, 2.35), /^same direction, same order of magnitude \(2.69x here, 2.35x in the story\)$/);
+  assert.match(verdict(1.1, 30), /^same direction, an order of magnitude smaller/);
+  assert.match(verdict(0.8, 2.35), /^OPPOSITE direction/);
+  assert.match(verdict(1.02, 2.35), /^no clear effect/);
+  assert.match(verdict(1.3, null), /gives no ratio/);
+});
+
+test('refusals in one line: an unknown option, two things at once, --quick or --reset alone', () => {
+  for (const [args, message] of /** @type {[string[], RegExp][]} */ ([
+    [['02', '--frob'], /^exercise: unknown option --frob \(npm run exercise -- --help lists them\)$/],
+    [['02', '--check', '--hint'], /^exercise: --check and --hint: one of them at a time$/],
+    [['02', '--quick'], /^exercise: --quick goes with --check/],
+    [['02', '--reset'], /^exercise: --reset goes with --hint/],
+    [['all', '--hint'], /^exercise: all goes with --check/],
+  ])) {
+    const { status, stderr } = run(args);
+    assert.equal(status, 1, args.join(' '));
+    assert.equal(stderr.trim().split('\n').length, 1, stderr);
+    assert.match(stderr.trim(), message);
+  }
+});
+
+test('every README has 2 or 3 hints under its Hints heading; --solution is the patch reversed', () => {
+  for (const e of EXERCISES) {
+    const readme = readFileSync(new URL(`../perf/exercises/${e.id}-${e.slug}/README.md`, import.meta.url), 'utf8');
+    const hints = readHints(readme);
+    assert.ok(hints.length >= 2 && hints.length <= 3, `${e.id}: ${hints.length} hints`);
+    const solution = run([e.id, '--solution']);
+    assert.equal(solution.status, 0, solution.stderr);
+    // Taken back out of today's (fixed) code, the solution is the pitfall: the patch applies forward.
+    const dir = mkdtempSync(path.join(tmpdir(), 'marquee-solution-'));
+    try {
+      writeFileSync(path.join(dir, 'fix.diff'), `${solution.stdout.split('\n').slice(1).join('\n')}\n`);
+      const check = spawnSync('git', ['apply', '--check', '-R', path.join(dir, 'fix.diff')], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      assert.equal(check.status, 0, `${e.id}: ${check.stderr}`);
+      assert.equal(
+        reverseDiff(reverseDiff(readFileSync(path.join(ROOT, patchOf(e)), 'utf8'))),
+        readFileSync(path.join(ROOT, patchOf(e)), 'utf8'),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+});
+
+test('--check judges the cost whichever way a figure runs, and prints the story beside it', () => {
+  assert.equal(costRatio('p50', 480, 400), 1.2);
+  assert.equal(costRatio('rps', 40, 50), 1.25, 'fewer pages/s costs more');
+  assert.equal(costRatio('cpuMsPerRequest', 3, 6), 0.5, 'better than the reference');
+  const pool = /** @type {import('../../perf/exercises/index.js').Exercise} */ (EXERCISES.find((e) => e.id === '01'));
+  const table = formatCheck(pool, 'p50', { p50: 1100, rps: 18 }, { p50: 1000, rps: 20 });
+  assert.match(table, /^p50 \(ms\) \* +1100 +1000 +1\.1x +2533 \/ 1077 ms = 2\.35x$/m);
+  assert.match(table, /a pass is within 20% of the reference fix's/);
+});

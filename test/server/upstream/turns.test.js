@@ -1,0 +1,31 @@
+// @ts-check
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { inTurn, nextTurn } from '../../../server/upstream/turns.js';
+
+test('waiters on one answer wake one per event-loop turn, other work runs between them', async () => {
+  /** @type {string[]} */
+  const order = [];
+  const shared = Promise.resolve('answer');
+  const waiters = ['a', 'b', 'c'].map((name) => inTurn(shared).then((value) => order.push(`${name}:${value}`)));
+  await shared;
+  setImmediate(() => order.push('other work'));
+  await Promise.all(waiters);
+  assert.deepEqual(order, ['a:answer', 'other work', 'b:answer', 'c:answer']);
+});
+
+test('a shared failure reaches every waiter, each in its turn', async () => {
+  const shared = Promise.reject(new Error('upstream down'));
+  const results = await Promise.allSettled([inTurn(shared), inTurn(shared)]);
+  assert.deepEqual(
+    results.map((r) => r.status === 'rejected' && r.reason.message),
+    ['upstream down', 'upstream down'],
+  );
+});
+
+test('nextTurn keeps arrival order', async () => {
+  /** @type {number[]} */
+  const order = [];
+  await Promise.all([1, 2, 3, 4].map((n) => nextTurn().then(() => order.push(n))));
+  assert.deepEqual(order, [1, 2, 3, 4]);
+});
