@@ -16,7 +16,7 @@ import { ratio, sideFigures, verdict } from '../../perf/exercises/lib/report.js'
 import { EXERCISES as KNOB_VALUES } from '../../server/config/load.js';
 import { readHints } from '../../perf/exercises/lib/hints.js';
 import { reverseDiff } from '../../perf/exercises/lib/solution.js';
-import { costRatio, formatCheck } from '../../perf/exercises/lib/check.js';
+import { costRatio, formatCheck } from '../../perf/exercises/lib/check-table.js';
 import { patchOf } from '../../perf/exercises/lib/unfix.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
