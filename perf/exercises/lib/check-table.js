@@ -79,5 +79,6 @@ export function measuredLine(figure, yours, reference) {
   const better = HIGHER_IS_BETTER.has(figure) ? 'higher' : 'lower';
   if (typeof y !== 'number' || typeof r !== 'number')
     return `${label}: ${show(y)} on your tree, ${show(r)} on the reference fix's (nothing measured on a side: a busy machine, or pages slower than the run)`;
-  return `${label} ${y}${unit ? ` ${unit}` : ''} on your tree against ${r} on the reference fix's: ${ratio(y, r)}x (${better} is better)`;
+  const u = unit ? ` ${unit}` : '';
+  return `${label} ${y}${u} on your tree against ${r}${u} on the reference fix's: ${ratio(y, r)}x (${better} is better)`;
 }
