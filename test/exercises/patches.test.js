@@ -131,11 +131,15 @@ async function studentPath(e) {
 }
 
 /**
- * A check's output as the words a student did not type: the runner's name
- * and the exercise's number are theirs (09's patch removes an `exercise`).
+ * A check's output without the words that are the student's already: the
+ * runner's name, the exercise's number and its name (its folder, `list`,
+ * the test file's name), which say what the exercise is about, not where.
+ * (09's patch removes an `exercise`; 01's name is about connections.)
  * @param {string} output
+ * @param {{ id: string, slug: string }} e
  */
-const unprompted = (output) => output.replaceAll('npm run exercise', '').replace(/\bexercise \d\d\b/g, '');
+const unprompted = (output, { id, slug }) =>
+  output.replaceAll('npm run exercise', '').replaceAll(`exercise ${id}`, '').replaceAll(`${id}-${slug}`, '');
 
 // Started together, at most AT_ONCE at a time; each test below waits for its own
 // (and sees its failure: the catch only keeps an early one from counting as unhandled).
@@ -177,7 +181,7 @@ for (const e of EXERCISES) {
     // Nothing of the pitfall: not its cause, not the files its patch changes, not the identifiers it adds or removes.
     assert.ok(!output.includes(e.cause), `the cause, unasked:\n${output}`);
     assert.deepEqual(
-      wordsIn(unprompted(output), patchWords(readFileSync(path.join(ROOT, patchOf(e)), 'utf8'))),
+      wordsIn(unprompted(output, e), patchWords(readFileSync(path.join(ROOT, patchOf(e)), 'utf8'))),
       [],
       output,
     );
