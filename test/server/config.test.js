@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { loadConfig, KNOBS } from '../../server/config/load.js';
+import { loadConfig } from '../../server/config/load.js';
 import { ConfigError } from '../../server/errors.js';
 
 test('loadConfig: defaults give a frozen, complete config', () => {
