@@ -3,7 +3,9 @@
 // docs:config`): rendered again here, it must match the file byte for byte.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CATALOG_KNOBS, KNOBS, TOOL_KNOBS } from '../../server/config/knobs.js';
 import { CONFIGURATION_DOC_PATH, renderConfigurationDoc } from '../../server/config/write-docs.js';
 
@@ -51,4 +53,23 @@ test('links from the knobs, written from the project root, are rewritten from do
     () => renderConfigurationDoc([{ title: 'T', intro: '', knobs: { K: { default: '', doc: ' ' } } }]),
     /K has no doc in server\/config\/knobs\.js/,
   );
+});
+
+test('every environment variable the code reads by name is declared in server/config/knobs.js', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const declared = new Set([...Object.keys(KNOBS), ...Object.keys(CATALOG_KNOBS), ...Object.keys(TOOL_KNOBS)]);
+  // Node's own, set by its test runner in each test file's process.
+  const notOurs = new Set(['NODE_TEST_CONTEXT']);
+  /** @type {string[]} */
+  const undeclared = [];
+  for (const folder of ['server', 'shared', 'client', 'deploy', 'perf', 'test/helpers', 'test/setup']) {
+    const files = readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' });
+    for (const file of files.filter((name) => /\.jsx?$/.test(name) && !name.includes('node_modules'))) {
+      const source = readFileSync(path.join(root, folder, file), 'utf8');
+      for (const [, name] of source.matchAll(/\benv\.([A-Z][A-Z0-9_]+)\b/g)) {
+        if (!declared.has(name) && !notOurs.has(name)) undeclared.push(`${folder}/${file}: ${name}`);
+      }
+    }
+  }
+  assert.deepEqual(undeclared, [], 'declare each knob in server/config/knobs.js, then run `npm run docs:config`');
 });
