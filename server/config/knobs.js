@@ -1,6 +1,8 @@
 // @ts-check
-// Every knob of the app server: its default, its parser and one line of
-// documentation; server/config/load.js reads them into one frozen object.
+// Every environment knob, with its default and its documentation (Markdown,
+// links from the project root): the app server's with their parsers (read by
+// server/config/load.js into one frozen object), then the catalog service's
+// and the tools'. docs/configuration.md is written from here (`npm run docs:config`).
 import {
   atfRows,
   hidden,
