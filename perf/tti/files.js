@@ -25,12 +25,12 @@ export function resultsBase(options) {
  *   options: import('./options.js').TTIOptions,
  *   profile: import('../lib/throttling.js').Profile,
  *   measuresItself: boolean,
- *   runs: import('./runs.js').Run[],
+ *   runs: import('./runs/loads.js').Run[],
  *   summary: ReturnType<typeof import('./summary-table.js').summarize>,
- *   vs: import('./print-summary.js').VsSummary | null,
+ *   vs: import('./runs/print-summary.js').VsSummary | null,
  *   lighthouse: object | null,
  *   floorSummary: object | null,
- *   budgetLines: ReturnType<typeof import('./budget.js').checkBudget> | null,
+ *   budgetLines: ReturnType<typeof import('./lighthouse/budget.js').checkBudget> | null,
  *   base: string,
  *   traceWindows: object | null,
  * }} measured base: from resultsBase; traceWindows: --trace's summaries
@@ -119,7 +119,7 @@ export function writeEngineResults(base, { url, options, profile, engines }) {
  *   url: string,
  *   options: import('./options.js').TTIOptions,
  *   profile: import('../lib/throttling.js').Profile,
- *   fidelity: ReturnType<typeof import('./heartbeat-fidelity.js').summarizeFidelity>,
+ *   fidelity: ReturnType<typeof import('./heartbeat-vs/fidelity.js').summarizeFidelity>,
  * }} measured
  */
 export function writeFidelityResults(base, { url, options, profile, fidelity }) {
