@@ -52,7 +52,9 @@ export async function checkExercise(exercise, options) {
   const behaviour = await runBehaviourTest(exercise, ROOT);
   const behaves = !behaviour.crashed && behaviour.failures.length === 0;
   if (behaves)
-    console.log(`exercise ${id}: the behaviour test passes (${behaviour.passed} tests in ${testFileOf(exercise)}).`);
+    console.log(
+      `exercise ${id}: the behaviour test passes (${behaviour.passed} test${behaviour.passed === 1 ? '' : 's'} in ${testFileOf(exercise)}).`,
+    );
   else console.log(`exercise ${id}: the behaviour test fails; measuring what that costs, briefly (not judged)`);
 
   const reference = makeReferenceTree(exercise);
@@ -154,7 +156,11 @@ function teach(exercise, options, behaviour, figure, measured, verdict) {
   const lines = [`exercise ${id}: ${verdict}.`];
   if (measured)
     lines.push(`  What a measurer sees, in the same run: ${measuredLine(figure, measured.yours, measured.theirs)}.`);
-  lines.push(`  From outside: ${exercise.symptom}.`, ...behaviourLines(exercise, behaviour));
+  const behaves = !behaviour.crashed && behaviour.failures.length === 0;
+  lines.push(
+    `  ${behaves ? 'The pitfall, seen from outside' : 'From outside'}: ${exercise.symptom}.`,
+    ...behaviourLines(exercise, behaviour),
+  );
   const first = commandOf(hintsOf(exercise)[0] ?? '');
   if (first)
     lines.push(

@@ -107,8 +107,7 @@ export function togglePatch(exercise, direction) {
  * @param {string} patch
  */
 function unfixedNext({ id, slug }, patch) {
-  return `
-exercise ${id}: unfixed. The normal code now has the pitfall written in (${patch}), in files left unnamed.
+  return `exercise ${id}: unfixed. The normal code now has the pitfall written in (${patch}), in files left unnamed.
 Next:
   1. npm run exercise -- ${id}
      both sides are slow now: the ratio broken/fixed is near 1x
