@@ -142,7 +142,7 @@ export const KNOBS = {
   COOKIE_SECRET: {
     default: '',
     parse: secret,
-    doc: 'signs the visitor cookie (32+ chars); empty: a random one per start (refused with FLEET=1)',
+    doc: 'signs the visitor cookie (32+ chars), the same on every instance of a fleet; empty: made once and kept in DATA_DIR/cookie-secret (mode 0600) when the app starts its own catalog on SQLite, else a random one per start; refused with FLEET=1',
     show: hidden,
   },
   FLEET: {
