@@ -4,6 +4,9 @@
 // kind and name (an `Object` of JS, a `PerformanceMark` of Blink, `(compiled
 // code)`, `(string)`): a group whose count climbs with every navigation is
 // what a long visit keeps.
+//   node perf/nav-heap/heap-diff.js DIR/nav-50.heapsnapshot DIR/nav-200.heapsnapshot
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 /** @typedef {{ count: number, bytes: number }} Group */
 
@@ -56,4 +59,33 @@ export function heapDiff(before, after, top = 15) {
     })
     .sort((x, y) => y.bytesDelta - x.bytesDelta)
     .slice(0, top);
+}
+
+/**
+ * The table printed for a diff, one line per group.
+ * @param {ReturnType<typeof heapDiff>} rows
+ */
+export function formatDiff(rows) {
+  const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
+  return rows
+    .map(
+      (row) =>
+        `  ${row.key.padEnd(60)} ${String(row.count).padStart(7)} (${row.countDelta >= 0 ? '+' : ''}${row.countDelta})` +
+        ` ${kb(row.bytes).padStart(8)} KB (${row.bytesDelta >= 0 ? '+' : ''}${kb(row.bytesDelta)} KB)`,
+    )
+    .join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [before, after] = process.argv.slice(2);
+  if (!before || !after) {
+    console.error('usage: node perf/nav-heap/heap-diff.js BEFORE.heapsnapshot AFTER.heapsnapshot');
+    process.exit(2);
+  }
+  const rows = heapDiff(
+    heapByConstructor(readFileSync(before, 'utf8')),
+    heapByConstructor(readFileSync(after, 'utf8')),
+    25,
+  );
+  console.log(`what grew from ${before} to ${after} (count and self size at the second; change):\n${formatDiff(rows)}`);
 }

@@ -25,6 +25,7 @@ import { startOneMarquee } from '../lib/targets.js';
 import { readOptions } from './options.js';
 import { runTool } from '../lib/run-tool.js';
 import { writeSnapshot } from './heap-snapshot.js';
+import { formatDiff, heapDiff } from './heap-diff.js';
 import { unseenCard } from './walk.js';
 import { moreLikeThisCard } from './walk-more-like-this.js';
 import { homeAndMoreCard } from './walk-home-and-more.js';
@@ -52,6 +53,8 @@ async function main(onStop) {
 
   /** @type {({ navigations: number, hops: number, heapKB: number } & Partial<import('./heap-snapshot.js').HeapKinds>)[]} */
   const steps = [];
+  /** @type {Map<string, import('./heap-diff.js').Group>[]} the first and the last snapshot's groups */
+  const groups = [];
   const seen = new Set();
   const measure = async (/** @type {number} */ n) => {
     await cdp.send('HeapProfiler.collectGarbage');
@@ -59,6 +62,7 @@ async function main(onStop) {
     const { usedSize } = /** @type {{ usedSize: number }} */ (await cdp.send('Runtime.getHeapUsage'));
     const snapshot = values.snapshots ? await writeSnapshot(cdp, values.snapshots, n) : null;
     steps.push({ navigations: n, hops, heapKB: Math.round(usedSize / 1024), ...snapshot?.kinds });
+    if (snapshot) groups.splice(Math.min(groups.length, 1), 1, snapshot.groups);
     const split = snapshot
       ? ` · snapshot: code ${snapshot.kinds.codeKB} KB, JS objects ${snapshot.kinds.objectsKB} KB, native ${snapshot.kinds.nativeKB} KB (${snapshot.file})`
       : '';
@@ -99,6 +103,11 @@ async function main(onStop) {
     console.log(
       `of it, JS objects: ${first.objectsKB} KB to ${last.objectsKB} KB (${(last.objectsKB / first.objectsKB).toFixed(2)}x); ` +
         `compiled code: ${first.codeKB} KB to ${last.codeKB} KB`,
+    );
+  if (groups.length === 2)
+    console.log(
+      `what grew from the ${first.navigations}th navigation to the ${last.navigations}th, by constructor (count, self size; change):\n` +
+        formatDiff(heapDiff(groups[0], groups[1], 12)),
     );
   if (values.json)
     writeFileSync(
