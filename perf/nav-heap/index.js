@@ -106,7 +106,7 @@ async function main(onStop) {
     );
   if (groups.length === 2)
     console.log(
-      `what grew from the ${first.navigations}th navigation to the ${last.navigations}th, by constructor (count, self size; change):\n` +
+      `what grew from navigation ${first.navigations} to navigation ${last.navigations}, by constructor (count, self size; change):\n` +
         formatDiff(heapDiff(groups[0], groups[1], 12)),
     );
   if (values.json)
