@@ -62,7 +62,7 @@ test('scrolled to its last row, home asks /model.json for no title of the server
   const model = new falcor.Model({ cache });
   for (const jsonGraph of await Promise.all(graphs)) model.setCache(merge(model.getCache(), jsonGraph));
   const homeUnits = model._root.cache.$size;
-  const kept = CLIENT_CACHE.maxSize * CLIENT_CACHE.collectRatio;
+  const kept = CLIENT_CACHE.homeMaxSize * CLIENT_CACHE.collectRatio;
   assert.ok(
     homeUnits * ROOM <= kept,
     `home scrolled is ${homeUnits} units; a collection keeps ${kept}: room for ${ROOM}x home is ${Math.ceil((homeUnits * ROOM) / CLIENT_CACHE.collectRatio)}`,
