@@ -42,7 +42,7 @@ test('scrolled to its last row, home asks /model.json for no title of the server
   const rows = await page.locator('[data-row-index]').count();
   assert.ok(rows >= 20, `home has its rows (${rows})`);
   // Down with the mouse wheel as a visitor scrolls, rows loading as they near the viewport.
-  // (Row by row, each loaded before the next, today's bound of 90,000 dropped titles no
+  // (Row by row, each loaded before the next, the one bound of 90,000 before issue 38 dropped titles no
   // later row needed; the wheel's batches of rows met the issue's refetch one run in three.)
   for (let step = 0; !(await lastRowLoaded(page, rows - 1)); step += 1) {
     assert.ok(step < 400, 'the last row loads within 400 turns of the wheel');
