@@ -4,8 +4,11 @@
 // the same page without it, /go-task redirects to /task. Every page's CSP
 // forbids inline script (script-src 'self'), and each page holds an inline
 // script that would report itself: the site records whether one ever ran, and
-// the end of each planted task (performance.now(), by engine).
+// the end of each planted task (performance.now(), by engine). With tls, over
+// HTTPS with a certificate made here (server/catalog/tls.js), which nothing trusts.
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { createSelfSignedCertificate } from '../../server/catalog/tls.js';
 import { once } from 'node:events';
 
 export const PLANTED_TASK_MS = 300;
@@ -34,14 +37,16 @@ function engineOf(ua = '') {
 }
 
 /**
+ * @param {{ tls?: boolean }} [options]
  * @returns {Promise<{ url: string, planted: Record<string, number[]>, inlineRan: number, close: () => Promise<void> }>}
  *   planted: each planted task's end, in page time, by engine, in load order
  */
-export async function startPlantedTaskSite() {
+export async function startPlantedTaskSite({ tls = false } = {}) {
   /** @type {Record<string, number[]>} */
   const planted = {};
   const site = { url: '', planted, inlineRan: 0, close: async () => {} };
-  const server = createServer((req, res) => {
+  /** @type {import('node:http').RequestListener} */
+  const handle = (req, res) => {
     if (req.method === 'POST') {
       let body = '';
       req.on('data', (chunk) => (body += chunk));
@@ -58,11 +63,12 @@ export async function startPlantedTaskSite() {
     const html = { '/task': page('task.js'), '/quiet': page('quiet.js') }[req.url ?? ''];
     if (html === undefined) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP }).end(html);
-  });
+  };
+  const server = tls ? createHttpsServer(await createSelfSignedCertificate('127.0.0.1'), handle) : createServer(handle);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  site.url = `http://127.0.0.1:${port}`;
+  site.url = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   site.close = () =>
     new Promise((resolve) => {
       server.closeAllConnections();
