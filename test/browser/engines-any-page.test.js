@@ -35,8 +35,8 @@ before(async () => {
   site = await startPlantedTaskSite();
   const dir = mkdtempSync(path.join(tmpdir(), 'marquee-tti-any-page-'));
   const json = path.join(dir, 'tti.json');
-  // --profile none: neither engine can be throttled; --cap 15000: a load on a starved machine ends by then.
-  const args = ['--browser', ENGINES.join(), '--runs', String(RUNS), '--profile', 'none', '--cap', '15000'];
+  // --profile none: neither engine can be throttled; --cap 20000: a load on a starved machine ends by then.
+  const args = ['--browser', ENGINES.join(), '--runs', String(RUNS), '--profile', 'none', '--cap', '20000'];
   args.push('--url', `${site.url}/go-task`, '--vs', `${site.url}/quiet`, '--json', json);
   try {
     [stdout, stderr] = await new Promise((resolve, reject) => {
@@ -62,7 +62,6 @@ after(() => site?.close());
  */
 const runsOf = (engine, page) =>
   written.engines.find((/** @type {any} */ c) => c.engine === engine && c.page === page).runs;
-
 
 test('the redirect is followed, and the table has a column per engine and page, with ratios', () => {
   assert.equal(written.url, `${site.url}/task`, 'measured where /go-task redirects');

@@ -54,5 +54,12 @@ export async function measureInEngines(tool) {
     onStop,
   });
   await server?.stop();
-  writeEngineResults(resultsBase(options), { url: sides[0].url, vs: sides[1]?.url ?? null, options, profile, columns, ratios });
+  writeEngineResults(resultsBase(options), {
+    url: sides[0].url,
+    vs: sides[1]?.url ?? null,
+    options,
+    profile,
+    columns,
+    ratios,
+  });
 }

@@ -40,13 +40,15 @@ export async function probePage(url) {
     res = await get(url);
   } catch (error) {
     const code = tlsCode(error);
-    if (!code || !UNTRUSTED.has(code)) throw new Error(`cannot fetch ${url}: ${describe(error)}`);
+    if (!code || !UNTRUSTED.has(code)) throw new Error(`cannot fetch ${url}: ${describe(error)}`, { cause: error });
     untrustedCertificate = code;
     const dispatcher = new Agent({ connect: { rejectUnauthorized: false } });
     try {
       res = await get(url, dispatcher);
     } catch (again) {
-      throw new Error(`cannot fetch ${url} even accepting its certificate (${code}): ${describe(again)}`);
+      throw new Error(`cannot fetch ${url} even accepting its certificate (${code}): ${describe(again)}`, {
+        cause: again,
+      });
     } finally {
       void dispatcher.close();
     }

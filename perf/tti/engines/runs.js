@@ -24,7 +24,15 @@ import { engineRatios, engineTable } from './table.js';
  *   onStop: (stop: () => Promise<unknown>) => void,
  * }} plan
  */
-export async function measureEngines({ sides, engines: names, acceptUntrustedCertificate, options, profile, progress, onStop }) {
+export async function measureEngines({
+  sides,
+  engines: names,
+  acceptUntrustedCertificate,
+  options,
+  profile,
+  progress,
+  onStop,
+}) {
   /** @type {import('./engine.js').Engine[]} */
   const engines = [];
   for (const name of names) {
@@ -85,7 +93,8 @@ export async function measureEngines({ sides, engines: names, acceptUntrustedCer
         (c.injected ? '; measurement injected (no App TTI unless the page marks marquee:interactive)' : ''),
     );
   console.log('median (runs that measured it / runs); — where the engine does not offer the figure');
-  if (sides.length > 1) console.log("B/A: that engine's ratio of the medians; compare ratios across engines, not figures");
+  if (sides.length > 1)
+    console.log("B/A: that engine's ratio of the medians; compare ratios across engines, not figures");
   return { columns, ratios: engineRatios(columns) };
 }
 

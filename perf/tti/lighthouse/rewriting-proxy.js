@@ -52,7 +52,10 @@ function decode(body, encoding) {
  *   does not trust (one made here) is fetched all the same
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>} url: the proxy's origin
  */
-export async function startRewritingProxy(target, { rewriteHtml, rewriteHtmlHeaders, files, acceptUntrustedCertificate }) {
+export async function startRewritingProxy(
+  target,
+  { rewriteHtml, rewriteHtmlHeaders, files, acceptUntrustedCertificate },
+) {
   const origin = new URL(target).origin;
   const dispatcher = acceptUntrustedCertificate ? new Agent({ connect: { rejectUnauthorized: false } }) : undefined;
   /** @type {string} set once listening */

@@ -29,7 +29,11 @@ test('allowInlineScript adds the hash where the policy forbids inline script, an
   for (const [policy, expected] of cases)
     assert.deepEqual(allowInlineScript(policy, HASH), { policy: expected, changed: true }, policy);
   // Already allowed: a hash beside a bare 'unsafe-inline' would forbid the page's own inline scripts.
-  for (const policy of ["script-src 'self' 'unsafe-inline'", "img-src 'self'", "style-src 'self'; frame-ancestors 'none'"])
+  for (const policy of [
+    "script-src 'self' 'unsafe-inline'",
+    "img-src 'self'",
+    "style-src 'self'; frame-ancestors 'none'",
+  ])
     assert.deepEqual(allowInlineScript(policy, HASH), { policy, changed: false }, policy);
 });
 
@@ -45,7 +49,10 @@ test('insertFirstInHead puts the script before everything else in the head', () 
 
 test("the injecting proxy: the script first in the head, its hash in the page's CSP, redirects kept behind it", async () => {
   const site = await startPlantedTaskSite();
-  const proxy = await startInjectingProxy(site.url, { script: 'window.__x = "</script>";', acceptUntrustedCertificate: false });
+  const proxy = await startInjectingProxy(site.url, {
+    script: 'window.__x = "</script>";',
+    acceptUntrustedCertificate: false,
+  });
   try {
     const res = await fetch(`${proxy.url}/task`);
     const html = await res.text();
