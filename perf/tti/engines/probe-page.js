@@ -36,8 +36,10 @@ const UNTRUSTED = new Set([
 export async function probePage(url) {
   let untrustedCertificate = null;
   let res;
+  let html;
   try {
     res = await get(url);
+    html = await res.text();
   } catch (error) {
     const code = tlsCode(error);
     if (!code || !UNTRUSTED.has(code)) throw new Error(`cannot fetch ${url}: ${describe(error)}`, { cause: error });
@@ -45,15 +47,15 @@ export async function probePage(url) {
     const dispatcher = new Agent({ connect: { rejectUnauthorized: false } });
     try {
       res = await get(url, dispatcher);
+      html = await res.text();
     } catch (again) {
       throw new Error(`cannot fetch ${url} even accepting its certificate (${code}): ${describe(again)}`, {
         cause: again,
       });
     } finally {
-      void dispatcher.close();
+      await dispatcher.close();
     }
   }
-  const html = await res.text();
   return {
     url: res.url,
     redirectedFrom: res.url !== url && res.redirected ? url : null,

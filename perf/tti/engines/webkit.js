@@ -131,6 +131,7 @@ export async function launchWebKit({ acceptUntrustedCertificate }) {
     },
     async close() {
       for (const proxy of proxies.values()) await proxy.stop();
+      proxies.clear(); // close() runs again when the tool stops
       await stop();
     },
   };

@@ -130,7 +130,7 @@ export async function startRewritingProxy(
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-        void dispatcher?.close();
+        dispatcher?.close().catch(() => {}); // a second stop() finds it closed already
       }),
   };
 }
