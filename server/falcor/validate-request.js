@@ -5,6 +5,7 @@
  * time linear in the size of the request text, never in the size of what a
  * range *describes*: {from: 0, to: 1e9} is counted, not expanded.
  */
+import { FORBIDDEN_KEYS } from '../../shared/forbidden-keys.js';
 import { spreadPathSet, hasPathWithoutValue } from './set-request.js';
 
 export class RequestError extends Error {
@@ -15,15 +16,6 @@ export class RequestError extends Error {
     this.status = status;
   }
 }
-
-/**
- * Keys that must never reach an object: falcor-router's cache merge does
- * `next = curr[key] || (curr[key] = {})`, so `__proto__` writes into
- * Object.prototype and an inherited name like `hasOwnProperty` writes onto a
- * builtin function shared by the whole process. Rejected as object keys and
- * as path keys (strings) alike.
- */
-export const FORBIDDEN_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 
 /** Deeper paths than this are no page's need, only a way to burn stack. */
 const MAX_PATH_LENGTH = 32;

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { createElement } from 'react';
 import { matchRoute } from '../../shared/pages/registry.js';
 import { App } from '../../shared/components/App.jsx';
-import { FORBIDDEN_KEYS } from '../falcor/validate-request.js';
+import { FORBIDDEN_KEYS } from '../../shared/forbidden-keys.js';
 import { hasErrorAtoms, missesPaths } from './degraded.js';
 
 /**
