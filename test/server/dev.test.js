@@ -53,16 +53,15 @@ test('npm run dev: a save under views/ reaches the open page as a reload, from t
   // The deadline covers the whole stream: a reload that never comes fails here, not in a hang.
   const stream = await fetch(`${first.url}/__dev/reload`, { signal: AbortSignal.timeout(20000) });
   assert.equal(stream.status, 200);
-  const reader = /** @type {ReadableStream<Uint8Array>} */ (stream.body)
-    .pipeThrough(new TextDecoderStream())
-    .getReader();
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (stream.body).getReader();
+  const decoder = new TextDecoder();
   let events = '';
   /** @param {RegExp} event */
   const readUntil = async (event) => {
     while (!event.test(events)) {
       const { value, done } = await reader.read();
       if (done) assert.fail(`the reload stream ended before ${event}: ${events}`);
-      events += value;
+      events += decoder.decode(value, { stream: true });
     }
   };
   await readUntil(/^event: hello$/m);
