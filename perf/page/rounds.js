@@ -8,7 +8,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config/load.js';
 import { createApp } from '../../server/app.js';
-import { startCatalog, ensureClientBuild } from '../lib/processes.js';
+import { startCatalog, ensureClientBuild } from '../../deploy/lib/processes.js';
 
 /**
  * @typedef {{ status: number, wallMs: number, totalMs: number, requests: number, roundMs: number[] }} PageReport

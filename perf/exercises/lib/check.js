@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { runBehaviourTest, unparsable, wordFailures } from './behaviour.js';
 import { measurePair } from './load-pair.js';
 import { makeReferenceTree } from './reference-tree.js';
-import { ensureClientBuild } from '../../lib/processes.js';
+import { ensureClientBuild } from '../../../deploy/lib/processes.js';
 import { FIGURES, ratio, sideFigures } from './report.js';
 import { filesOf, patchOf } from './unfix.js';
 
