@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
-import { launchBrowser } from '../../test/helpers/browser.js';
+import { launchBrowser } from '../lib/browser.js';
 import { readOptions } from './options.js';
 import { PROFILES } from '../lib/throttling.js';
 import { buildClient, startMarquee } from '../lib/marquee-server.js';
