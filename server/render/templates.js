@@ -5,12 +5,10 @@
 // (Box, 2015); compile per request and every page pays it (perf/exercises/02-template-caching).
 // In development a change under views/ is picked up without a restart.
 // `partials` adds partials that are no file in views/partials (npm run dev's
-// reload script, server/dev/reload-snippet.js); every set carries `heartbeat`
-// (server/render/heartbeat-partial.js), which no .hbs file could hold typed.
+// reload script, server/dev/reload-snippet.js).
 import { readFileSync, readdirSync, watch } from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { HEARTBEAT_PARTIAL } from './heartbeat-partial.js';
 
 const APP_PLACEHOLDER = '<!--app-->';
 
@@ -76,7 +74,6 @@ function readAll(viewsDir, extraPartials) {
         .map((f) => [path.basename(f, '.hbs'), readFileSync(path.join(dir, f), 'utf8')]),
     );
   const partials = read(path.join(viewsDir, 'partials'));
-  partials.set('heartbeat', HEARTBEAT_PARTIAL);
   for (const [name, source] of Object.entries(extraPartials)) partials.set(name, source);
   return { partials, pages: read(viewsDir) };
 }
