@@ -19,9 +19,55 @@ const inside = (dir, file) => {
 const inCatalog = (file) => inside(CATALOG_DIR, file);
 
 /**
- * Static imports, `export … from`, `import()` and JSDoc `import('…')` types:
- * a relative path is resolved and refused when it crosses the edge. Bare
- * specifiers (npm packages, node:) are fine on both sides.
+ * Calls `check` with every module a file names: static imports, `export … from`,
+ * `import()` and JSDoc `import('…')` types.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {(node: import('estree').Node | null, loc: import('estree').SourceLocation | null | undefined, specifier: string) => void} check
+ * @returns {import('eslint').Rule.RuleListener}
+ */
+function visitImports(context, check) {
+  /** @param {{ source?: import('estree').Node | null }} node */
+  const checkSource = (node) => {
+    if (node.source?.type === 'Literal' && typeof node.source.value === 'string')
+      check(node.source, undefined, node.source.value);
+  };
+  return {
+    ImportDeclaration: checkSource,
+    ExportNamedDeclaration: checkSource,
+    ExportAllDeclaration: checkSource,
+    ImportExpression: checkSource,
+    Program() {
+      for (const comment of context.sourceCode.getAllComments()) {
+        for (const match of comment.value.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g))
+          check(null, comment.loc, match[1]);
+      }
+    },
+  };
+}
+
+/**
+ * A relative specifier, resolved from the importing file; null for a bare one
+ * (npm packages, node:), which no rule here is about.
+ * @param {string} file @param {string} specifier
+ */
+const resolveRelative = (file, specifier) => {
+  if (!/^(\.{1,2}\/|\/|file:)/.test(specifier)) return null;
+  return specifier.startsWith('file:') ? new URL(specifier).pathname : path.resolve(path.dirname(file), specifier);
+};
+
+/**
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {import('estree').Node | null} node
+ * @param {import('estree').SourceLocation | null | undefined} loc
+ * @param {string} messageId
+ * @param {Record<string, string>} data
+ */
+const report = (context, node, loc, messageId, data) =>
+  node ? context.report({ node, messageId, data }) : context.report({ loc: /** @type {any} */ (loc), messageId, data });
+
+/**
+ * A relative path is resolved and refused when it crosses the catalog's edge.
+ * Bare specifiers (npm packages, node:) are fine on both sides.
  * @type {import('eslint').Rule.RuleModule}
  */
 const catalogEdge = {
@@ -34,40 +80,56 @@ const catalogEdge = {
   create(context) {
     const file = context.filename;
     const catalogSide = inCatalog(file);
-    /** @param {string} specifier */
-    const crosses = (specifier) => {
-      if (!/^(\.{1,2}\/|\/|file:)/.test(specifier)) return false;
-      const target = specifier.startsWith('file:')
-        ? new URL(specifier).pathname
-        : path.resolve(path.dirname(file), specifier);
-      return catalogSide ? !inCatalog(target) && !inside(SHARED_DIR, target) : inCatalog(target);
-    };
-    /** @param {import('estree').Node} node @param {unknown} specifier */
-    const check = (node, specifier) => {
-      if (typeof specifier === 'string' && crosses(specifier))
-        context.report({ node, messageId: 'crossing', data: { specifier, why: EDGE_WHY } });
-    };
-    /** @param {{ source?: import('estree').Node | null }} node */
-    const checkSource = (node) => {
-      if (node.source?.type === 'Literal') check(node.source, node.source.value);
-    };
-    return {
-      ImportDeclaration: checkSource,
-      ExportNamedDeclaration: checkSource,
-      ExportAllDeclaration: checkSource,
-      ImportExpression: checkSource,
-      Program() {
-        for (const comment of context.sourceCode.getAllComments()) {
-          for (const match of comment.value.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-            if (crosses(match[1])) {
-              context.report({ loc: comment.loc, messageId: 'crossing', data: { specifier: match[1], why: EDGE_WHY } });
-            }
-          }
-        }
-      },
-    };
+    return visitImports(context, (node, loc, specifier) => {
+      const target = resolveRelative(file, specifier);
+      if (target === null) return;
+      const crosses = catalogSide ? !inCatalog(target) && !inside(SHARED_DIR, target) : inCatalog(target);
+      if (crosses) report(context, node, loc, 'crossing', { specifier, why: EDGE_WHY });
+    });
   },
 };
+
+// The layers, top to bottom: each imports only from itself and the layers
+// below. The tools start the fleet (perf above deploy), the fleet starts the
+// server, the server serves the client's build, and shared/ is what the server
+// and the browser both run. Tests may import anything; nothing imports a test.
+const LAYERS = ['perf', 'deploy', 'server', 'client', 'shared'];
+
+/** @param {string} file @returns {string | null} its top folder, if it is a layer or test/ */
+const topFolder = (file) => {
+  const [top] = path.relative(import.meta.dirname, file).split(path.sep);
+  return LAYERS.includes(top) || top === 'test' ? top : null;
+};
+
+/** @type {import('eslint').Rule.RuleModule} */
+const layers = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'imports run one way: perf -> deploy -> server -> client -> shared; nothing imports test/' },
+    schema: [],
+    messages: {
+      upward:
+        "'{{specifier}}' runs up the layers ({{from}}/ imports {{to}}/): imports run perf -> deploy -> server -> client -> shared; move what both need below both.",
+      test: "'{{specifier}}' imports a test file: only tests import from test/; move what both need out of it.",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = topFolder(file);
+    // Tests may import anything; files outside the layers (this config) are in none.
+    if (from === null || from === 'test') return {};
+    return visitImports(context, (node, loc, specifier) => {
+      const target = resolveRelative(file, specifier);
+      const to = target === null ? null : topFolder(target);
+      if (to === null || to === from) return;
+      if (to === 'test') report(context, node, loc, 'test', { specifier });
+      else if (LAYERS.indexOf(to) < LAYERS.indexOf(from)) report(context, node, loc, 'upward', { specifier, from, to });
+    });
+  },
+};
+
+/** Marquee's own rules. */
+const marquee = { rules: { 'catalog-edge': catalogEdge, layers } };
 
 export default [
   { ignores: ['dist/', 'node_modules/', 'perf/results/', 'coverage/', 'notes/'] },
@@ -91,11 +153,17 @@ export default [
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Every layer; test/ may import anything (the rule lets it).
+    files: ['**/*.{js,jsx}'],
+    plugins: { marquee },
+    rules: { 'marquee/layers': 'error' },
+  },
+  {
     // Both sides of the catalog's edge; tests and perf tools (test/**, perf/**)
     // may reach into the catalog, and server/catalog-process.js starts it by
     // path (a child process, not an import).
     files: ['server/**/*.{js,jsx}', 'client/**/*.{js,jsx}', 'shared/**/*.{js,jsx}'],
-    plugins: { marquee: { rules: { 'catalog-edge': catalogEdge } } },
+    plugins: { marquee },
     rules: { 'marquee/catalog-edge': 'error' },
   },
   {

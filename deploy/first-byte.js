@@ -7,7 +7,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { startFleet } from './lib/fleet.js';
-import { ensureFleetTools } from '../test/setup/debian-packages.js';
+import { ensureFleetTools } from './lib/debian-packages.js';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '40' }, latency: { type: 'string', default: '100' } },

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { KNOBS } from '../server/config/load.js';
 import { startFleet } from './lib/fleet.js';
 import { ensurePostgres } from './lib/postgres.js';
-import { ensureFleetTools } from '../test/setup/debian-packages.js';
+import { ensureFleetTools } from './lib/debian-packages.js';
 
 const USAGE = `npm run fleet -- [options]
   --instances 3          app instances behind nginx

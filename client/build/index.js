@@ -9,8 +9,11 @@
 //   node client/build/index.js           build once, print sizes, fail if over budget
 //   node client/build/index.js --watch   rebuild on change (the dev loop)
 // What the build's outputs mean (manifest.json, sizes, budgets) is worked out
-// in client/build/manifest.js, the size table in client/build/report.js.
+// in client/build/manifest.js, the size table in client/build/report.js. The
+// scripts the page's head carries inline go into manifest.json too
+// (client/build/inline-scripts.js): the server reads them there.
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -22,6 +25,7 @@ import { cachedPlatforms } from './platform-cache.js';
 import { readInputSizes } from './input-sizes.js';
 import { formatOverBudget, formatReport } from './report.js';
 import { removeStale } from './stale.js';
+import { INLINE_SOURCES, inlineScripts } from './inline-scripts.js';
 
 // Still importable from here, where test/client/build/build.test.js looks for them.
 export { PUBLIC_PATH } from './manifest.js';
@@ -29,6 +33,8 @@ export { formatReport } from './report.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DEFAULT_OUTDIR = path.join(ROOT, 'dist/client');
+const ENTRY = 'client/index.jsx';
+const ENTRY_FILTER = /[\\/]client[\\/]index\.jsx$/;
 
 /** @typedef {import('./manifest.js').BuildResult} BuildResult */
 
@@ -61,18 +67,30 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
         if (result.errors.length === 0 && result.metafile) {
           const outputs = Object.keys(result.metafile.outputs).map((file) => path.resolve(ROOT, file));
           // The platform is bundled while the outputs compress (esbuild's process, zlib's threads).
-          const [compressed, platform] = await Promise.all([precompress(outputs), platformOf(result.metafile, outdir)]);
-          last = writeManifest(result.metafile, outdir, compressed, previousInputs, platform);
+          const [compressed, platform, inline] = await Promise.all([
+            precompress(outputs),
+            platformOf(result.metafile, outdir),
+            inlineScripts(),
+          ]);
+          last = writeManifest(result.metafile, outdir, compressed, previousInputs, platform, inline);
           written = new Set(outputs);
           log(formatReport(last.report));
         }
         firstBuildDone();
       });
+      // The inline scripts are no part of the bundle's graph: watched through its entry, so that
+      // saving one rebuilds (and the new manifest reloads the page in npm run dev). Loaded, not
+      // resolved, here: a plugin's resolution would lose the entry's ESM mode and change the output.
+      build.onLoad({ filter: ENTRY_FILTER }, async (args) => ({
+        contents: await readFile(args.path, 'utf8'),
+        loader: 'jsx',
+        watchFiles: INLINE_SOURCES,
+      }));
     },
   };
   const context = await esbuild.context({
     absWorkingDir: ROOT,
-    entryPoints: { index: 'client/index.jsx' },
+    entryPoints: { index: ENTRY },
     outdir,
     ...SIZE_SETTINGS,
     // Below-the-fold code (Falcor) goes to its own chunk, out of the first load.

@@ -28,9 +28,10 @@ const HOME_PAGE = 'shared/pages/home.js';
 
 /**
  * @typedef {{ beforeHydration: import('./platform.js').Platform, firstLoad: import('./platform.js').Platform }} Platforms
- * @typedef {{ entry: string, preload: string[], lazy: string[], pages: Record<string, string[]> }} Manifest
+ * @typedef {{ entry: string, preload: string[], lazy: string[], pages: Record<string, string[]>, inline: Record<string, string> }} Manifest
  *   pages: per page module (by file name: "home", "title"), its chunk and the
- *   static imports the entry does not already have: preloaded by that page's head
+ *   static imports the entry does not already have: preloaded by that page's head;
+ *   inline: the text of each script the page's head carries inline (client/build/inline-scripts.js)
  * @typedef {{ file: string, raw: number, gzip: number, brotli: number }} FileSize
  * @typedef {{ files: FileSize[], beforeHydration: number, firstLoad: number,
  *   pages?: { file: string, beforeHydration: number }[], platform: Platforms, overBudget: string[],
@@ -91,9 +92,10 @@ export function loadInputs(metafile) {
  * @param {Map<string, import('./precompress.js').Sizes>} compressed sizes by absolute path
  * @param {import('./budgets.js').InputSizes | null} previousInputs the last build's, to name what grew
  * @param {Platforms} platform measured for each load's platform packages
+ * @param {Record<string, string>} [inline] the inline scripts' text, by name
  * @returns {BuildResult}
  */
-export function writeManifest(metafile, outdir, compressed, previousInputs, platform) {
+export function writeManifest(metafile, outdir, compressed, previousInputs, platform, inline = {}) {
   const outputs = metafile.outputs;
   const { jsFiles, entry, beforeHydration, firstLoad, pages } = loads(metafile);
   const toUrl = (/** @type {string} */ file) =>
@@ -106,6 +108,8 @@ export function writeManifest(metafile, outdir, compressed, previousInputs, plat
     preload: [...beforeHydration].filter((file) => file !== entry).map(toUrl),
     lazy: jsFiles.filter((file) => !beforeHydration.has(file)).map(toUrl),
     pages: Object.fromEntries(pages.map((page) => [page.name, page.own.map(toUrl)])),
+    // Not files, and not in the budgets: bytes of the HTML, as the rest of the head.
+    inline,
   };
   // Written beside, then renamed over: a server reading it never sees half a file.
   const manifestFile = path.join(outdir, 'manifest.json');

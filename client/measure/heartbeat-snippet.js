@@ -11,11 +11,12 @@
  * client/measure/long-tasks.js hands the stalls to the lab TTI search, which
  * stops both loops once TTI is found.
  *
- * Inline in the page head (views/page.hbs, the `heartbeat` partial that
- * server/app.js registers), before any script of the app: the tasks that
- * matter (parse, hydration) run before the measurement module loads, and
- * beats, unlike long tasks, have no buffered record to read afterwards.
- * Plain, hand-written ES2017 so the page carries it as is (no build step).
+ * Inline in the page head (views/page.hbs, the `heartbeat` partial), before
+ * any script of the app: the tasks that matter (parse, hydration) run before
+ * the measurement module loads, and beats, unlike long tasks, have no buffered
+ * record to read afterwards. The client build writes its text into
+ * manifest.json (client/build/inline-scripts.js), where the server reads it.
+ * Plain, hand-written ES2017 so the page carries it as is (not transpiled).
  * Why two loops:
  * - frames alone read as stalls what is not the page's main thread: a frame
  *   the compositor is late with (headless Firefox under load held frames for

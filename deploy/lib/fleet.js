@@ -10,7 +10,7 @@ import path from 'node:path';
 import { loadConfig } from '../../server/config/load.js';
 import { startCatalogProcess } from '../../server/catalog-process.js';
 import { createSelfSignedCertificate } from '../../server/catalog/tls.js';
-import { ensureClientBuild, startApp } from '../../perf/lib/processes.js';
+import { ensureClientBuild, startApp } from './processes.js';
 import { answers200, startDaemon } from './daemon.js';
 import { freePort } from './free-port.js';
 import { startPostgres } from './postgres.js';

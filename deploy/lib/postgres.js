@@ -16,7 +16,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } fr
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureDebianPrograms } from '../../test/setup/debian-packages.js';
+import { ensureDebianPrograms } from './debian-packages.js';
 
 const PG_ROOT = process.env.POSTGRES_ROOT || '/usr/lib/postgresql';
 const READY_TIMEOUT_MS = 30_000;

@@ -3,7 +3,7 @@
 // the page, navigates away and comes Back, and lists what kept the page out
 // of the back/forward cache (https://developer.chrome.com/docs/lighthouse/performance/bf-cache/).
 import { execFile } from 'node:child_process';
-import { chromiumPath } from '../../test/helpers/browser.js';
+import { chromiumPath } from '../lib/browser.js';
 import { LIGHTHOUSE_CHROME_FLAGS, lighthouseCli, lighthouseFailure } from '../lib/lighthouse-cli.js';
 import { readReport } from './report.js';
 

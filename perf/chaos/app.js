@@ -1,5 +1,5 @@
 // @ts-check
-// The app under chaos, as perf:load starts it (perf/lib/processes.js: the
+// The app under chaos, as perf:load starts it (deploy/lib/processes.js: the
 // production bundle, NODE_ENV=production, WORKERS=1, its own process group),
 // or the same from another checkout (--app-dir: its own bundle, client build
 // and views), so one tool measures the code before and after a change.
@@ -8,11 +8,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../server/paths.js';
-import { startApp } from '../lib/processes.js';
-import { pinProcess } from '../lib/cpus.js';
+import { startApp } from '../../deploy/lib/processes.js';
 import { clientBuildScript } from '../lib/client-build-script.js';
-
-const START_TIMEOUT_MS = 30_000;
 
 /**
  * @param {{ appDir: string, catalogUrl: string, env?: Record<string, string>, cpus: string | null }} options
@@ -20,67 +17,19 @@ const START_TIMEOUT_MS = 30_000;
  */
 export async function startChaosApp({ appDir, catalogUrl, env = {}, cpus }) {
   if (path.resolve(appDir) === path.resolve(ROOT)) return startApp({ catalogUrl, env, cpus });
-  await buildAt(appDir);
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
-    cwd: appDir,
-    // The same environment perf/lib/processes.js gives the app.
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      WORKERS: '1',
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      CATALOG_URL: catalogUrl,
-    },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (cpus && child.pid) pinProcess(child.pid, cpus);
-  let output = '';
-  child.stderr?.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null && child.pid) {
-      process.kill(-child.pid, 'SIGTERM');
-      const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    return child.exitCode;
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`the app in ${appDir} did not listen within ${START_TIMEOUT_MS} ms\n${output}`));
-    }, START_TIMEOUT_MS);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the app in ${appDir} exited before listening (code ${code})\n${output}`));
-    });
-    let stdout = '';
-    child.stdout?.on('data', (chunk) => {
-      stdout += chunk;
-      const url = /listening on (http:\/\/[\d.]+:\d+)/.exec(stdout)?.[1];
-      if (!url) return;
-      clearTimeout(timer);
-      child.stdout?.removeAllListeners('data');
-      child.stdout?.resume();
-      resolve({ url, pid: /** @type {number} */ (child.pid), stop });
-    });
-  });
+  await buildClientAt(appDir);
+  // startApp builds that checkout's server bundle (its own server/build.js) and runs it there.
+  return startApp({ catalogUrl, env, cpus, root: appDir });
 }
 
-/** That checkout's server bundle (always, as server-bundle.js does here) and client build (if missing). */
-async function buildAt(/** @type {string} */ appDir) {
-  const steps = [['server/build.js']];
-  if (!existsSync(path.join(appDir, 'dist/client/manifest.json'))) steps.unshift([clientBuildScript(appDir)]);
-  for (const args of steps) {
-    const code = await new Promise((resolve) => {
-      spawn(process.execPath, args, { cwd: appDir, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve);
-    });
-    if (code !== 0) throw new Error(`${args[0]} failed in ${appDir} (code ${code})`);
-  }
+/** That checkout's client build, if it has none yet (startApp builds only the server). */
+async function buildClientAt(/** @type {string} */ appDir) {
+  if (existsSync(path.join(appDir, 'dist/client/manifest.json'))) return;
+  const script = clientBuildScript(appDir);
+  const code = await new Promise((resolve) => {
+    spawn(process.execPath, [script], { cwd: appDir, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`${script} failed in ${appDir} (code ${code})`);
 }
 
 /** @param {number} pid */

@@ -4,7 +4,7 @@
 // limit (`ulimit -n`) needs, all from one address (one abusive client).
 import { execFileSync, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { pinProcess } from '../lib/cpus.js';
+import { pinProcess } from '../../deploy/lib/pin-process.js';
 
 const CHILD = fileURLToPath(new URL('./flood-child.js', import.meta.url));
 /** Descriptors each flood process keeps for itself (stdio, IPC, node's own). */

@@ -14,7 +14,7 @@ import { SCENARIOS } from './scenarios.js';
 import { runScenario, stopAll } from './run.js';
 import { formatChaosTable, formatChaosRow } from './table.js';
 import { planCpus } from '../lib/cpus.js';
-import { ensureClientBuild } from '../lib/processes.js';
+import { ensureClientBuild } from '../../deploy/lib/processes.js';
 import { runTool } from '../lib/run-tool.js';
 
 const options = readChaosOptions(

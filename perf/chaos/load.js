@@ -4,7 +4,7 @@
 // into one row of the chaos table.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { pinProcess } from '../lib/cpus.js';
+import { pinProcess } from '../../deploy/lib/pin-process.js';
 import { percentile } from '../lib/cannon.js';
 
 const CHILD = fileURLToPath(new URL('./load-child.js', import.meta.url));

@@ -2,7 +2,7 @@
 // One chaos scenario from start to end: a fresh catalog and app (so each
 // scenario's peak RSS is its own), a short clean warm-up, the scenario's
 // faults, its load and its action, then everything stopped, whatever happened.
-import { startCatalog } from '../lib/processes.js';
+import { startCatalog } from '../../deploy/lib/processes.js';
 import { startChaosApp, watchRss } from './app.js';
 import { startLoad, loadFigures } from './load.js';
 import { watchApp } from './app-view.js';

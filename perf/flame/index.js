@@ -12,7 +12,7 @@ import path from 'node:path';
 import { readOptions } from './options.js';
 import { runTool } from '../lib/run-tool.js';
 import { planCpus } from '../lib/cpus.js';
-import { startCatalog, startApp, ensureClientBuild } from '../lib/processes.js';
+import { startCatalog, startApp, ensureClientBuild } from '../../deploy/lib/processes.js';
 import { runCannon } from '../lib/cannon.js';
 import { readProfile, selfMicros, callTree, topSelf, selfByKind, busyStretches } from './cpuprofile.js';
 import { flameGraphHtml } from './html.js';

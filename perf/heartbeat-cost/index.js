@@ -8,7 +8,7 @@
 // here both APIs are hidden from the page so that it does.
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { launchBrowser } from '../../test/helpers/browser.js';
+import { launchBrowser } from '../lib/browser.js';
 import { HEARTBEAT_SNIPPET } from '../../client/measure/heartbeat-snippet.js';
 import { hideLongTaskApis } from './hide-long-tasks.js';
 import { runTool } from '../lib/run-tool.js';

@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
-import { launchBrowser } from '../../test/helpers/browser.js';
+import { launchBrowser } from '../lib/browser.js';
 import { readOptions } from './options.js';
 import { buildClient, startMarquee } from '../lib/marquee-server.js';
 import { measureClick } from './run.js';

@@ -4,7 +4,7 @@
 // the figures of the load table.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { pinProcess } from './cpus.js';
+import { pinProcess } from '../../deploy/lib/pin-process.js';
 
 const CHILD = fileURLToPath(new URL('./cannon-child.js', import.meta.url));
 

@@ -2,6 +2,7 @@
 // Keeps the load generator and the server off each other's cores: on a
 // shared machine a generator that steals the server's CPU measures itself.
 // And the machine's load, printed with a measurement to tell a busy machine.
+// The pinning itself is deploy/lib/pin-process.js, which the fleet uses too.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 
@@ -39,18 +40,4 @@ function hasTaskset() {
     }
   }
   return tasksetFound;
-}
-
-/**
- * Pins a running process and all its threads (and children it forks later).
- * @param {number} pid
- * @param {string} cpus e.g. '0' or '1-3'
- */
-export function pinProcess(pid, cpus) {
-  try {
-    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
 }

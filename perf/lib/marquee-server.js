@@ -5,7 +5,7 @@
 // its catalog service started as its own child (no CATALOG_URL).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { otherServerArgs, serverArgs } from './server-bundle.js';
+import { otherServerArgs, serverArgs } from '../../deploy/lib/server-bundle.js';
 import { clientBuildScript } from './client-build-script.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

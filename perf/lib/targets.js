@@ -5,8 +5,13 @@
 // catalog with them; in --vs each side gets a catalog of its own, started with
 // its own knobs. Pitfall: with one shared catalog, `--vs 'CATALOG_TLS=1'` was
 // silently ignored and both sides measured the same upstream.
-import { startCatalog, startApp } from './processes.js';
+import path from 'node:path';
+import { startCatalog, startApp } from '../../deploy/lib/processes.js';
+import { ROOT } from '../../server/paths.js';
 import { buildClient } from './marquee-server.js';
+
+/** --baseline's B: the same page without a data layer, bundled as the app is. */
+const BASELINE_BUNDLE = { entry: 'perf/baseline/server.js', outfile: path.join(ROOT, 'dist/baseline.js') };
 
 /** The app's own settings that name its catalog: not knobs of the catalog process. */
 const APP_SIDE = new Set(['CATALOG_URL', 'CATALOG_CA']);
@@ -82,7 +87,7 @@ export async function startTargets({ options, cpus, onStart }) {
       env: appEnv,
       cpus: cpus.app,
       // --baseline: B is the same page without a data layer (perf/baseline/server.js).
-      baseline: options.baseline && name === 'B',
+      bundle: options.baseline && name === 'B' ? BASELINE_BUNDLE : undefined,
       // --vs-root: B is another checkout's code (npm run exercise -- NN --check: the reference fix).
       root: name === 'B' ? (options.vsRoot ?? undefined) : undefined,
     });

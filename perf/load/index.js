@@ -9,7 +9,7 @@
 import { readOptions } from './options.js';
 import { runTool } from '../lib/run-tool.js';
 import { planCpus } from '../lib/cpus.js';
-import { ensureClientBuild } from '../lib/processes.js';
+import { ensureClientBuild } from '../../deploy/lib/processes.js';
 import { startTargets } from '../lib/targets.js';
 import { scrape } from '../lib/prometheus.js';
 import { prepareTargets } from './prepare.js';

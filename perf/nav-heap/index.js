@@ -20,7 +20,7 @@
 // compiled code, JS objects and native objects: a heap that grows in code
 // only is the JIT warming up, not the app keeping data.
 import { writeFileSync } from 'node:fs';
-import { launchBrowser } from '../../test/helpers/browser.js';
+import { launchBrowser } from '../lib/browser.js';
 import { startOneMarquee } from '../lib/targets.js';
 import { readOptions } from './options.js';
 import { runTool } from '../lib/run-tool.js';

@@ -13,7 +13,7 @@
 // The parts live beside this file: setups.js (what is measured),
 // runs-alternated.js (the runs), run.js (one run) and print-summary.js.
 import { availableParallelism } from 'node:os';
-import { launchBrowser } from '../../test/helpers/browser.js';
+import { launchBrowser } from '../lib/browser.js';
 import { readOptions } from './options.js';
 import { runTool } from '../lib/run-tool.js';
 import { buildClient } from '../lib/marquee-server.js';

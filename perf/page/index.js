@@ -12,8 +12,9 @@
 import { Writable } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { startCatalog } from '../lib/processes.js';
-import { planCpus, pinProcess } from '../lib/cpus.js';
+import { startCatalog } from '../../deploy/lib/processes.js';
+import { planCpus } from '../lib/cpus.js';
+import { pinProcess } from '../../deploy/lib/pin-process.js';
 import { createUpstream, createCatalogClients } from '../../server/upstream/index.js';
 import { createRouter } from '../../server/falcor/router.js';
 import { createModelFor } from '../../server/pages/model.js';

@@ -8,7 +8,8 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config/load.js';
 import { createApp } from '../../server/app.js';
-import { startCatalog, ensureClientBuild } from '../lib/processes.js';
+import { startCatalog, ensureClientBuild } from '../../deploy/lib/processes.js';
+import { serveApp } from './serve-app.js';
 
 /**
  * @typedef {{ status: number, wallMs: number, totalMs: number, requests: number, roundMs: number[] }} PageReport
@@ -67,19 +68,8 @@ export async function measurePageRounds({ latencyMs, jitterMs, runs, cpus }) {
  * @param {ReturnType<typeof loadConfig>} config
  * @param {{ url: string, ca?: string | null }} catalog
  */
-async function listen(config, catalog) {
-  const built = createApp(config, { catalogUrl: catalog.url, catalogCa: catalog.ca ?? null });
-  const server = built.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await built.close();
-    },
-  };
+function listen(config, catalog) {
+  return serveApp(createApp(config, { catalogUrl: catalog.url, catalogCa: catalog.ca ?? null }));
 }
 
 /**

@@ -6,7 +6,7 @@
 // many belong to cards far outside their row, which widths, and LCP. With
 // --compare DIR (another checkout), runs alternate between the two. Every
 // run checks it measured the real page (perf/posters/run.js).
-import { launchBrowser } from '../../test/helpers/browser.js';
+import { launchBrowser } from '../lib/browser.js';
 import { buildClient, startMarquee } from '../lib/marquee-server.js';
 import { distribution } from '../lib/stats.js';
 import { runTool } from '../lib/run-tool.js';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { startCatalogProcess } from '../../server/catalog-process.js';
 import { loadCatalog } from '../../server/catalog/load-data.js';
-import { startApp } from '../lib/processes.js';
+import { startApp } from '../../deploy/lib/processes.js';
 
 /** The app's cookie secret: cookies signed with it (writes.js) are the app's own. */
 export const SECRET = 'perf-visitor-data-cookie-secret-0123456789';

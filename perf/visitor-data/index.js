@@ -28,7 +28,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureClientBuild } from '../lib/processes.js';
+import { ensureClientBuild } from '../../deploy/lib/processes.js';
 import { createBench } from './bench.js';
 import { startPostgres } from '../../deploy/lib/postgres.js';
 import { crash } from './crash.js';

@@ -1,11 +1,16 @@
 // @ts-check
-// Which hashed client files the page references, read from the build's
-// manifest once (re-read on change in development, where the bundler rebuilds;
-// onChange then hears of each new build the page will reference).
+// Which hashed client files the page references, and the scripts its head
+// carries inline (the frame heartbeat), read from the build's manifest once
+// (re-read on change in development, where the bundler rebuilds; onChange then
+// hears of each new build the page will reference).
 import { readFileSync, watch } from 'node:fs';
 import path from 'node:path';
 
-/** @typedef {{ entry: string, preload: string[], lazy?: string[], pages?: Record<string, string[]> }} ClientManifest */
+/**
+ * @typedef {{ entry: string, preload: string[], lazy?: string[], pages?: Record<string, string[]>,
+ *   inline: { heartbeat: string } & Record<string, string> }} ClientManifest
+ *   inline: each inline script's text, by name (client/build/inline-scripts.js)
+ */
 
 /**
  * @param {{ distDir: string, watchForChanges?: boolean, onChange?: () => void }} options
@@ -48,6 +53,10 @@ function read(file) {
   const manifest = JSON.parse(text);
   if (typeof manifest.entry !== 'string' || !Array.isArray(manifest.preload)) {
     throw new Error(`Client manifest ${file} is malformed: rebuild with \`npm run build\`.`);
+  }
+  // A build from before the inline scripts were build output.
+  if (typeof manifest.inline?.heartbeat !== 'string') {
+    throw new Error(`Client manifest ${file} has no inline heartbeat script: rebuild with \`npm run build\`.`);
   }
   return Object.freeze(manifest);
 }

@@ -80,6 +80,7 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
     const client = {
       entry: manifest.entry,
       preload: [...manifest.preload, ...(manifest.pages?.[spec.page ?? ''] ?? [])],
+      inline: manifest.inline,
     };
     const shell = { title: spec.title, description: spec.description, nonce, client };
 

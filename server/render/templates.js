@@ -7,12 +7,10 @@
 // onChange hears of it (npm run dev then reloads the open page: all the CSS
 // lives in the views).
 // `partials` adds partials that are no file in views/partials (npm run dev's
-// reload script, server/dev/reload-snippet.js); every set carries `heartbeat`
-// (server/render/heartbeat-partial.js), which no .hbs file could hold typed.
+// reload script, server/dev/reload-snippet.js).
 import { readFileSync, readdirSync, watch } from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { HEARTBEAT_PARTIAL } from './heartbeat-partial.js';
 
 const APP_PLACEHOLDER = '<!--app-->';
 
@@ -130,7 +128,6 @@ function readAll(viewsDir, extraPartials) {
         .map((f) => [path.basename(f, '.hbs'), readFileSync(path.join(dir, f), 'utf8')]),
     );
   const partials = read(path.join(viewsDir, 'partials'));
-  partials.set('heartbeat', HEARTBEAT_PARTIAL);
   for (const [name, source] of Object.entries(extraPartials)) partials.set(name, source);
   return { partials, pages: read(viewsDir) };
 }

@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { startApp } from '../helpers/app.js';
-import { CHROMIUM_ARGS, launchBrowser } from '../helpers/browser.js';
+import { CHROMIUM_ARGS, launchBrowser } from '../../perf/lib/browser.js';
 import { perfSummary } from '../helpers/beacons.js';
 
 /** @type {Awaited<ReturnType<typeof startApp>>} */

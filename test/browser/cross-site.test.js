@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { once } from 'node:events';
 import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser } from '../../perf/lib/browser.js';
 
 const FILM = 'the-land-girls-1998';
 const COOKIE = 'marquee_visitor';

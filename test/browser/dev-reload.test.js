@@ -11,7 +11,7 @@ import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { startDevRun } from '../helpers/dev-run.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser } from '../../perf/lib/browser.js';
 import { startApp } from '../helpers/app.js';
 
 const RELOAD_PATH = '/__dev/reload';

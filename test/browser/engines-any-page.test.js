@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureEngines } from '../setup/debian-packages.js';
+import { ensureEngines } from '../setup/engines.js';
 import { startPlantedTaskSite } from '../helpers/planted-task-site.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { startApp } from '../helpers/app.js';
 import { perfSummary } from '../helpers/beacons.js';
 import { launchFirefoxBrowser, launchWebKitBrowser, waitInPage } from '../helpers/engine-pages.js';
-import { ensureEngines } from '../setup/debian-packages.js';
+import { ensureEngines } from '../setup/engines.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

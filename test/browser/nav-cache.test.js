@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser } from '../../perf/lib/browser.js';
 
 /** Until `check()` holds, polled (at most 10 s). */
 async function waitUntil(/** @type {() => boolean} */ check) {

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser } from '../../perf/lib/browser.js';
 
 /** @type {Awaited<ReturnType<typeof startApp>>} */
 let app;

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp } from '../helpers/app.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser } from '../../perf/lib/browser.js';
 import {
   reactFloorHtml,
   startReactFloorProxy,

@@ -10,7 +10,7 @@ import { startFleet } from '../../deploy/lib/fleet.js';
 import { setCatalogLatency } from '../helpers/catalog.js';
 import { ensurePostgres } from '../../deploy/lib/postgres.js';
 import { SHED_BODY } from '../../server/middleware/overload.js';
-import { ensureFleetTools } from '../setup/debian-packages.js';
+import { ensureFleetTools } from '../../deploy/lib/debian-packages.js';
 import { validBeacon, postBeacon } from '../helpers/beacons.js';
 import { addThroughApp, listThroughApp, newVisitor, titleIds } from '../helpers/visitor-data.js';
 

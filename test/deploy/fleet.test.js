@@ -13,11 +13,11 @@ import { loadConfig } from '../../server/config/load.js';
 import { BUCKETS } from '../../server/field-metrics/aggregate.js';
 import { startFleet } from '../../deploy/lib/fleet.js';
 import { setCatalogLatency } from '../helpers/catalog.js';
-import { ensureFleetTools } from '../setup/debian-packages.js';
+import { ensureFleetTools } from '../../deploy/lib/debian-packages.js';
 import { validBeacon, postBeacon } from '../helpers/beacons.js';
 import { rawGet } from '../helpers/raw-get.js';
 import { addThroughApp, listThroughApp, newVisitor, titleIds } from '../helpers/visitor-data.js';
-import { startApp } from '../../perf/lib/processes.js';
+import { startApp } from '../../deploy/lib/processes.js';
 
 const SECRET = 'a-secret-every-instance-of-this-fleet-shares-0123';
 

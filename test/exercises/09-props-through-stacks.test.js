@@ -13,7 +13,7 @@ import { renderSettingsFor } from '../../server/render/render-settings.js';
 import { stackOfPassThroughs } from '../../server/render/props-through-stack.js';
 import { TitleCard } from '../../shared/components/TitleCard.jsx';
 import { serveFakeUpstream } from '../helpers/fake-upstream.js';
-import { serveApp } from '../helpers/serve-app.js';
+import { serveApp } from '../../perf/page/serve-app.js';
 import { rowsOf } from '../helpers/markup.js';
 
 /** The card itself, as the module exports it (nothing rebinds it). */

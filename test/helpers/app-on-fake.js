@@ -6,7 +6,7 @@
 import { loadConfig } from '../../server/config/load.js';
 import { createApp } from '../../server/app.js';
 import { serveFakeUpstream } from './fake-upstream.js';
-import { serveApp } from './serve-app.js';
+import { serveApp } from '../../perf/page/serve-app.js';
 
 /**
  * @param {{ env?: Record<string, string>, extraRoutes?: Parameters<typeof createApp>[1]['extraRoutes'] }} [options]

@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config/load.js';
 import { createApp } from '../../server/app.js';
 import { startCatalogProcess } from '../../server/catalog-process.js';
 import { removeDataDir, tempDataDir } from './catalog.js';
-import { serveApp } from './serve-app.js';
+import { serveApp } from '../../perf/page/serve-app.js';
 
 /**
  * @param {{

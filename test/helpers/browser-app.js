@@ -4,7 +4,7 @@
 // `started.browser` inside the tests (they exist once `before` has run).
 import { before, after } from 'node:test';
 import { startApp } from './app.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser } from '../../perf/lib/browser.js';
 
 /**
  * @param {Parameters<typeof startApp>[0]} [appOptions] the app's (default: three rows on the server)

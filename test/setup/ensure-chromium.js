@@ -1,7 +1,7 @@
 // @ts-check
 // The browser tests drive Debian's Chromium; they are never skipped. When it is
 // missing, install it as root, or stop with the one command that does.
-import { ensureDebianPrograms } from './debian-packages.js';
+import { ensureDebianPrograms } from '../../deploy/lib/debian-packages.js';
 
 try {
   ensureDebianPrograms(

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { behaviourLines, runBehaviourTest, testFileOf, unparsable } from './behaviour.js';
 import { measurePair } from './load-pair.js';
 import { makeReferenceTree } from './reference-tree.js';
-import { ensureClientBuild } from '../../lib/processes.js';
+import { ensureClientBuild } from '../../../deploy/lib/processes.js';
 import { FIGURES, sideFigures } from './report.js';
 import { TOLERANCE, costRatio, formatCheck, measuredLine } from './check-table.js';
 import { explainsNow, explanationLines, rememberExplanation } from './explain.js';

@@ -3,7 +3,7 @@
 // perf:tti's own machinery (perf/lib/page-run.js: fresh contexts, the mobile
 // profile's CDP throttling, the page's own measurement), alternating broken
 // and fixed load by load on two servers started side by side.
-import { launchBrowser } from '../../../test/helpers/browser.js';
+import { launchBrowser } from '../../lib/browser.js';
 import { PROFILES } from '../../lib/throttling.js';
 import { buildClient, startMarquee } from '../../lib/marquee-server.js';
 import { measurePageLoad } from '../../lib/page-run.js';

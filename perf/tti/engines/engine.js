@@ -3,7 +3,7 @@
 // small interface: launch once, measure one fresh page load, close.
 // Chromium through playwright-core (perf/lib/page-run.js, with the profile's
 // CDP throttling); Firefox and WebKit in ./firefox.js and ./webkit.js.
-import { launchBrowser, CHROMIUM_ARGS } from '../../../test/helpers/browser.js';
+import { launchBrowser, CHROMIUM_ARGS } from '../../lib/browser.js';
 import { measurePageLoad } from '../../lib/page-run.js';
 
 export const ENGINES = /** @type {const} */ (['chromium', 'firefox', 'webkit']);

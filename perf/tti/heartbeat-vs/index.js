@@ -2,7 +2,7 @@
 // perf:tti --heartbeat-vs: the heartbeat's fidelity, in Chromium only: each
 // load's lab TTI found three ways at once (./fidelity.js), printed, and with
 // --json written (./files.js). Loads that did not measure what they claim fail the run.
-import { launchBrowser } from '../../../test/helpers/browser.js';
+import { launchBrowser } from '../../lib/browser.js';
 import { openPage } from '../page-under-test.js';
 import { resultsBase } from '../files.js';
 import { fidelityLines, measureFidelity } from './fidelity.js';

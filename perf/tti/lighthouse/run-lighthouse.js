@@ -3,7 +3,7 @@
 // in-page lab TTI can be set beside Lighthouse's own `interactive` audit.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chromiumPath } from '../../../test/helpers/browser.js';
+import { chromiumPath } from '../../lib/browser.js';
 import { LIGHTHOUSE_CHROME_FLAGS, lighthouseCli, lighthouseFailure } from '../../lib/lighthouse-cli.js';
 
 const LIGHTHOUSE = 'lighthouse';

@@ -4,7 +4,7 @@
 // (./print-summary.js); with --trace what each run's trace says (../trace/);
 // with --lighthouse Lighthouse's cross-check and the --budget (../lighthouse/);
 // then the files (./files.js).
-import { launchBrowser } from '../../../test/helpers/browser.js';
+import { launchBrowser } from '../../lib/browser.js';
 import { openPage } from '../page-under-test.js';
 import { pageMeasuresItself } from '../inject-measure.js';
 import { resultsBase } from '../files.js';

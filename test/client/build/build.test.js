@@ -11,6 +11,7 @@ import { writeManifest } from '../../../client/build/manifest.js';
 import { formatOverBudget } from '../../../client/build/report.js';
 import { measurePlatforms, platformPackages } from '../../../client/build/platform.js';
 import { cachedPlatforms, PLATFORM_SIZES } from '../../../client/build/platform-cache.js';
+import { HEARTBEAT_SNIPPET } from '../../../client/measure/heartbeat-snippet.js';
 
 /** @param {number} bytes */
 const kbPattern = (bytes) => kb(bytes).replace('.', '\\.');
@@ -47,6 +48,10 @@ test('writes manifest.json naming a content-hashed entry that exists', () => {
     assert.match(url, /^\/assets\/(chunks\/)?[\w-]+-[A-Z0-9]{8}\.js$/);
     assert.ok(existsSync(fileOf(url)), `${url} is on disk`);
   }
+});
+
+test("carries the page head's inline scripts, for the server to read with the rest of the build", () => {
+  assert.deepEqual(build.manifest.inline, { heartbeat: HEARTBEAT_SNIPPET });
 });
 
 test('Falcor is not in the JavaScript needed to hydrate; it is in a lazy chunk', () => {

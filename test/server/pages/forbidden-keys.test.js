@@ -15,7 +15,7 @@ import { createApp } from '../../../server/app.js';
 import { FORBIDDEN_KEYS } from '../../../shared/forbidden-keys.js';
 import { PAGES } from '../../../shared/pages/registry.js';
 import { serveFakeUpstream } from '../../helpers/fake-upstream.js';
-import { serveApp } from '../../helpers/serve-app.js';
+import { serveApp } from '../../../perf/page/serve-app.js';
 
 /** An ordinary value of each param (it fits the shape), for the params not under test. */
 const GOOD = { id: 'heat-1995', slug: 'drama', page: '2' };

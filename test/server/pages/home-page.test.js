@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { startApp } from '../../helpers/app.js';
-import { serveApp } from '../../helpers/serve-app.js';
+import { serveApp } from '../../../perf/page/serve-app.js';
 import { loadConfig } from '../../../server/config/load.js';
 import { createApp } from '../../../server/app.js';
 import { TitleRow } from '../../../shared/components/TitleRow.jsx';

@@ -1,5 +1,5 @@
 // @ts-check
-// Launches the system Chromium for browser tests and perf runs.
+// Launches the system Chromium for the perf tools and the browser tests.
 // playwright-core is used without its own browser download: the Debian
 // package is enough, and keeps CI images and workshop laptops offline-friendly.
 import { existsSync } from 'node:fs';

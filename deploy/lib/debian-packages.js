@@ -1,10 +1,10 @@
 // @ts-check
-// Tests that need a Debian program (Chromium, Firefox, WebKitGTK, nginx, Prometheus) are never
-// skipped: when it is missing, install it as root, or stop with the one
-// command that does.
+// The Debian programs the fleet runs (nginx, Prometheus, PostgreSQL), and those
+// the tests and perf tools drive (Chromium, Firefox, WebKitGTK): when one is
+// missing, install it as root, or stop with the one command that does. Tests
+// that need one are never skipped.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { ENGINE_PROGRAMS } from '../../perf/tti/engines/programs.js';
 
 /**
  * @param {{ name: string, path: string, package: string }[]} programs
@@ -27,11 +27,6 @@ export function ensureDebianPrograms(programs, why) {
   if (result.status !== 0 || missing.some((p) => !existsSync(p.path))) {
     throw new Error(`installing ${names} failed; run by hand:\n  ${install}`);
   }
-}
-
-/** Firefox ESR, WebKitGTK's driver and MiniBrowser, Xvfb: for the tests that drive the other engines. */
-export function ensureEngines() {
-  ensureDebianPrograms([...ENGINE_PROGRAMS.firefox, ...ENGINE_PROGRAMS.webkit], 'the Firefox and WebKit tests');
 }
 
 /** nginx and Prometheus, for `npm run fleet` and test/deploy/fleet.test.js. */

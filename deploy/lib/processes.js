@@ -1,15 +1,16 @@
 // @ts-check
-// The processes a load run measures: the catalog service with the given
-// latency and the app server as `npm start` runs it (NODE_ENV=production),
-// each in its own process, pinned to its cores, stopped with the run.
+// The app server as `npm start` runs it (NODE_ENV=production) and the catalog
+// service with the given latency, each in its own process, pinned to its
+// cores, stopped with the run: the fleet's instances (deploy/lib/fleet.js) and
+// the processes the perf tools measure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCatalogProcess } from '../../server/catalog-process.js';
-import { baselineArgs, otherServerArgs, serverArgs } from './server-bundle.js';
-import { pinProcess } from './cpus.js';
+import { otherServerArgs, serverArgs } from './server-bundle.js';
+import { pinProcess } from './pin-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
@@ -18,7 +19,7 @@ const START_TIMEOUT_MS = 30_000;
 const certificates = new Map();
 
 /**
- * A fresh visitor database per catalog, removed when this tool exits: a load
+ * A fresh visitor database per catalog, removed when this process exits: a load
  * run mints thousands of visitors, and they are not the starter's data/.
  */
 function scratchDataDir() {
@@ -78,16 +79,17 @@ export function ensureClientBuild() {
  *   env?: Record<string, string>,
  *   cpus: string | null,
  *   nodeArgs?: string[],
- *   baseline?: boolean,
+ *   bundle?: { entry: string, outfile: string },
  *   root?: string,
- * }} options root: another checkout, whose own code is built and run there (perf:load --vs-root); baseline: start the plain page of perf/baseline/ instead; catalogCa: the
+ * }} options root: another checkout, whose own code is built and run there (perf:load --vs-root, perf:chaos
+ *   --app-dir); bundle: another entry to bundle and start instead (perf:load --baseline's page); catalogCa: the
  *   certificate of a CATALOG_TLS=1 catalog, pinned as the app pins the one it starts itself
  *   (by default, that of the catalog startCatalog started at catalogUrl: perf:flame, perf:chaos)
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<number | null> }>}
  */
-export async function startApp({ catalogUrl, catalogCa, env = {}, cpus, nodeArgs = [], baseline = false, root }) {
+export async function startApp({ catalogUrl, catalogCa, env = {}, cpus, nodeArgs = [], bundle, root }) {
   catalogCa ??= certificates.get(catalogUrl) ?? null;
-  const args = root ? await otherServerArgs(root) : baseline ? await baselineArgs() : await serverArgs();
+  const args = root ? await otherServerArgs(root) : await serverArgs(bundle);
   const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: root ?? ROOT,
     env: {

@@ -1,22 +1,19 @@
 // @ts-check
-// What the perf tools run: the production server bundle, as `npm start` does.
-// Rebuilt on every run (esbuild takes a fraction of a second), so a figure is
-// never measured on yesterday's code.
+// What the fleet and the perf tools run: the production server bundle, as
+// `npm start` does. Rebuilt on every start (esbuild takes a fraction of a
+// second), so a figure is never measured on yesterday's code.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildServer } from '../../server/build.js';
 import { ROOT } from '../../server/paths.js';
 
-/** @returns {Promise<string[]>} node's arguments that start the server */
-export async function serverArgs() {
-  const bundle = await buildServer();
-  return ['--enable-source-maps', path.relative(ROOT, bundle)];
-}
-
-/** @returns {Promise<string[]>} node's arguments that start the baseline page (perf/baseline/), bundled the same way */
-export async function baselineArgs() {
-  const bundle = await buildServer({ entry: 'perf/baseline/server.js', outfile: path.join(ROOT, 'dist/baseline.js') });
-  return ['--enable-source-maps', path.relative(ROOT, bundle)];
+/**
+ * @param {{ entry: string, outfile: string }} [bundle] another entry, bundled the same way
+ *   (perf:load --baseline's page without a data layer); by default the app, dist/server.js
+ * @returns {Promise<string[]>} node's arguments that start it
+ */
+export async function serverArgs(bundle) {
+  return ['--enable-source-maps', path.relative(ROOT, await buildServer(bundle))];
 }
 
 /**
