@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCatalogProcess } from '../../server/catalog-process.js';
-import { baselineArgs, otherServerArgs, serverArgs } from './server-bundle.js';
+import { baselineArgs, otherServerArgs, plainArgs, serverArgs } from './server-bundle.js';
 import { pinProcess } from './cpus.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -79,15 +79,31 @@ export function ensureClientBuild() {
  *   cpus: string | null,
  *   nodeArgs?: string[],
  *   baseline?: boolean,
+ *   plain?: boolean,
  *   root?: string,
- * }} options root: another checkout, whose own code is built and run there (perf:load --vs-root); baseline: start the plain page of perf/baseline/ instead; catalogCa: the
+ * }} options plain: start the plain reference page (perf/baseline/plain.js); root: another checkout, whose own code is built and run there (perf:load --vs-root); baseline: start the plain page of perf/baseline/ instead; catalogCa: the
  *   certificate of a CATALOG_TLS=1 catalog, pinned as the app pins the one it starts itself
  *   (by default, that of the catalog startCatalog started at catalogUrl: perf:flame, perf:chaos)
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<number | null> }>}
  */
-export async function startApp({ catalogUrl, catalogCa, env = {}, cpus, nodeArgs = [], baseline = false, root }) {
+export async function startApp({
+  catalogUrl,
+  catalogCa,
+  env = {},
+  cpus,
+  nodeArgs = [],
+  baseline = false,
+  plain = false,
+  root,
+}) {
   catalogCa ??= certificates.get(catalogUrl) ?? null;
-  const args = root ? await otherServerArgs(root) : baseline ? await baselineArgs() : await serverArgs();
+  const args = root
+    ? await otherServerArgs(root)
+    : plain
+      ? await plainArgs()
+      : baseline
+        ? await baselineArgs()
+        : await serverArgs();
   const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: root ?? ROOT,
     env: {

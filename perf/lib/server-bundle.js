@@ -19,6 +19,12 @@ export async function baselineArgs() {
   return ['--enable-source-maps', path.relative(ROOT, bundle)];
 }
 
+/** @returns {Promise<string[]>} node's arguments that start the plain reference page (perf/baseline/plain.js) */
+export async function plainArgs() {
+  const bundle = await buildServer({ entry: 'perf/baseline/plain.js', outfile: path.join(ROOT, 'dist/plain.js') });
+  return ['--enable-source-maps', path.relative(ROOT, bundle)];
+}
+
 /**
  * Another checkout's production bundle, built by its own server/build.js (its
  * code, not ours: perf:input --compare, perf:load --vs-root).
