@@ -33,13 +33,25 @@ export const PER_CARD_PAGES = /** @type {const} */ ({
  * them in rotating rounds.
  * @param {{
  *   pages: PageSpec[], concurrency: number, duration: number, rounds: number, warmup: number,
- *   latencyMs: number, env: Record<string, string>,
+ *   latencyMs: number, env: Record<string, string>, together?: boolean,
  *   cpus: ReturnType<typeof import('../lib/cpus.js').planCpus>,
  *   onStart: (stop: () => Promise<unknown>) => void,
- * }} options duration: seconds per page over all rounds; env: Marquee's extra environment
+ * }} options duration: seconds per page over all rounds; env: Marquee's extra environment;
+ *   together: load all pages at once (CPU per page only)
  * @returns {Promise<Started[]>}
  */
-export async function measurePages({ pages, concurrency, duration, rounds, warmup, latencyMs, env, cpus, onStart }) {
+export async function measurePages({
+  pages,
+  concurrency,
+  duration,
+  rounds,
+  warmup,
+  latencyMs,
+  env,
+  together = false,
+  cpus,
+  onStart,
+}) {
   const catalog = await startCatalog({ latencyMs, jitterMs: 0, cpus: cpus.generator });
   onStart(catalog.stop);
   /** @type {Started[]} */
@@ -61,21 +73,25 @@ export async function measurePages({ pages, concurrency, duration, rounds, warmu
   for (const page of started)
     if (warmup > 0) await runCannon({ url: page.url, connections: 10, duration: warmup, cpus: cpus.generator });
   const seconds = Math.max(1, Math.round(duration / rounds));
+  /** @param {Started} page @param {number} round */
+  const measure = async (page, round) => {
+    const before = processCpuMs(page.pid);
+    const run = await runCannon({ url: page.url, connections: concurrency, duration: seconds, cpus: cpus.generator });
+    const after = processCpuMs(page.pid);
+    if (before === null || after === null)
+      throw new Error('no /proc/<pid>/task/*/schedstat here: --per-card needs Linux');
+    const ok = Object.entries(run.statusCodes ?? {})
+      .filter(([code]) => code === '200')
+      .reduce((n, [, { count }]) => n + count, 0);
+    page.rounds.push({ cpuMs: after - before, pages: ok, seconds: run.durationS, failed: run.requests - ok });
+    console.error(`  ${page.name} round ${round + 1}/${rounds}: ${Math.round(ok / run.durationS)} pages/s`);
+  };
   for (let round = 0; round < rounds; round += 1) {
-    // A different page first each round: drift on the machine falls on each alike.
-    for (let i = 0; i < started.length; i += 1) {
-      const page = started[(i + round) % started.length];
-      const before = processCpuMs(page.pid);
-      const run = await runCannon({ url: page.url, connections: concurrency, duration: seconds, cpus: cpus.generator });
-      const after = processCpuMs(page.pid);
-      if (before === null || after === null)
-        throw new Error('no /proc/<pid>/task/*/schedstat here: --per-card needs Linux');
-      const ok = Object.entries(run.statusCodes ?? {})
-        .filter(([code]) => code === '200')
-        .reduce((n, [, { count }]) => n + count, 0);
-      page.rounds.push({ cpuMs: after - before, pages: ok, seconds: run.durationS, failed: run.requests - ok });
-      console.error(`  ${page.name} round ${round + 1}/${rounds}: ${Math.round(ok / run.durationS)} pages/s`);
-    }
+    // together: all pages under load at once, sharing the app's core, so the
+    // machine's other load falls on each alike (pages/s then means nothing).
+    if (together) await Promise.all(started.map((page) => measure(page, round)));
+    // Else each alone, a different page first each round: drift falls on each alike.
+    else for (let i = 0; i < started.length; i += 1) await measure(started[(i + round) % started.length], round);
   }
   return started;
 }
