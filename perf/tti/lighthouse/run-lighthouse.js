@@ -3,8 +3,8 @@
 // in-page lab TTI can be set beside Lighthouse's own `interactive` audit.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chromiumPath } from '../../test/helpers/browser.js';
-import { LIGHTHOUSE_CHROME_FLAGS, lighthouseCli, lighthouseFailure } from '../lib/lighthouse-cli.js';
+import { chromiumPath } from '../../../test/helpers/browser.js';
+import { LIGHTHOUSE_CHROME_FLAGS, lighthouseCli, lighthouseFailure } from '../../lib/lighthouse-cli.js';
 
 const LIGHTHOUSE = 'lighthouse';
 const RUN_TIMEOUT_MS = 180_000;
@@ -13,7 +13,7 @@ const RUN_TIMEOUT_MS = 180_000;
  * Lighthouse flags for one of our profiles. Throttling values are passed
  * explicitly: its desktop preset has no network throttling in devtools mode.
  * @param {'none' | 'desktop' | 'mobile'} name
- * @param {import('../lib/throttling.js').Profile} profile
+ * @param {import('../../lib/throttling.js').Profile} profile
  */
 export function lighthouseFlags(name, profile) {
   const flags = name === 'mobile' ? [] : ['--preset=desktop'];
@@ -32,7 +32,7 @@ export function lighthouseFlags(name, profile) {
  * Runs Lighthouse once and returns its figures in ms, or why it could not.
  * @param {string} url
  * @param {'none' | 'desktop' | 'mobile'} profileName
- * @param {import('../lib/throttling.js').Profile} profile
+ * @param {import('../../lib/throttling.js').Profile} profile
  * @param {string | null} [saveAs] with --trace: BASE.json gets the report, BASE-0.trace.json
  *   the trace Lighthouse computed its figures from (and BASE-0.devtoolslog.json its network log)
  * @returns {Promise<{ ok: true, reason?: undefined, interactive: number | null, tbt: number | null, fcp: number | null, lcp: number | null, scriptKB: number | null, marks: string[], version: string } | { ok: false, reason: string }>}
