@@ -15,10 +15,50 @@ import { scrape } from '../lib/prometheus.js';
 import { prepareTargets } from './prepare.js';
 import { measureLevels } from './levels.js';
 import { reportLevels } from './report.js';
+import { PER_CARD_PAGES, measurePages, reportPerCard } from './per-card.js';
+import { costCheck } from './cost-check.js';
 
 const options = readOptions(process.argv.slice(2));
 const cpus = planCpus({ pin: options.pin });
-await runTool('perf:load', main);
+await runTool('perf:load', options.perCard ? perCard : options.costCheck ? check : main);
+
+/** --per-card: Marquee's pages against the plain reference page (./per-card.js). */
+async function perCard(/** @type {(stop: () => Promise<unknown>) => void} */ onStop) {
+  await ensureClientBuild();
+  console.log(
+    `perf:load --per-card  c=${options.cardsConcurrency}  ${options.duration} s per page in ${options.rounds} rounds  upstream ${options.latencyMs} ms  first visits\n  ${cpus.note}; node ${process.version}`,
+  );
+  const started = await measurePages({
+    pages: Object.values(PER_CARD_PAGES),
+    concurrency: options.cardsConcurrency,
+    duration: options.duration,
+    rounds: options.rounds,
+    warmup: options.warmup,
+    latencyMs: options.latencyMs,
+    env: options.env,
+    cpus,
+    onStart: onStop,
+  });
+  reportPerCard(started);
+}
+
+/** --cost-check FILE: CI's regression check (./cost-check.js). */
+async function check(/** @type {(stop: () => Promise<unknown>) => void} */ onStop) {
+  await ensureClientBuild();
+  console.log(`perf:load --cost-check  c=${options.cardsConcurrency}  ${cpus.note}; node ${process.version}`);
+  const passed = await costCheck({
+    file: /** @type {string} */ (options.costCheck),
+    record: options.record,
+    concurrency: options.cardsConcurrency,
+    duration: options.duration,
+    rounds: options.rounds,
+    warmup: options.warmup,
+    env: options.env,
+    cpus,
+    onStart: onStop,
+  });
+  if (!passed) process.exitCode = 1;
+}
 
 /** @param {(stop: () => Promise<unknown>) => void} onStop */
 async function main(onStop) {

@@ -17,6 +17,12 @@ export const USAGE = `npm run perf:load -- [options]
   --vs-root DIR               B is the app of the checkout in DIR (its own code, built there), with --vs's
                               knobs if any: two versions of the code, alternating (npm run exercise -- NN --check)
   --baseline                  B is the same page without a data layer (perf/baseline/), first visits only
+  --per-card                  Marquee's default and ATF_ROWS=all pages against the plain reference page
+                              (perf/baseline/plain.js, 200 and 30 cards) in one run: CPU per page, pages/s,
+                              cost per card of each (first visits; first --concurrency level, default 20)
+  --cost-check FILE           CI's check: Marquee's CPU per page over the plain page's, against the ratio
+                              recorded in FILE; exit 1 when it is 1.5x that or more (--record writes FILE)
+  --record                    with --cost-check: write the ratio measured as FILE's recorded value
   --prime '/a /b ...'         GET these paths once on every app before the warm-up (fills its caches as the
                               traffic of a running site would)
   --rounds 2                  A/B alternations per level with --vs
@@ -43,6 +49,9 @@ export function readOptions(argv) {
       vs: { type: 'string' },
       'vs-root': { type: 'string' },
       baseline: { type: 'boolean', default: false },
+      'per-card': { type: 'boolean', default: false },
+      'cost-check': { type: 'string' },
+      record: { type: 'boolean', default: false },
       prime: { type: 'string', default: '' },
       rounds: { type: 'string', default: '2' },
       json: { type: 'string' },
@@ -92,10 +101,21 @@ function checkOptions(argv, values, problems) {
     pin: !values['no-pin'],
     visitors: values.baseline ? 'new' : String(values.visitors),
     baseline: Boolean(values.baseline),
+    perCard: Boolean(values['per-card']),
+    costCheck: values['cost-check'] ?? null,
+    record: Boolean(values.record),
+    // --per-card and --cost-check measure one level: the first given, c=20 unless told.
+    cardsConcurrency: argv.some((a) => a.startsWith('--concurrency')) ? levels[0] : 20,
     allowBroken: Boolean(values['allow-broken']),
     prime: String(values.prime).split(/\s+/).filter(Boolean),
   };
   for (const p of options.prime) if (!p.startsWith('/')) problems.push(`--prime paths must start with /, got ${p}`);
+  if ((options.perCard || options.costCheck) && (options.vs || options.url || options.baseline))
+    problems.push('--per-card and --cost-check start their own pages: drop --vs, --vs-root, --url and --baseline');
+  if (options.perCard && options.costCheck) problems.push('--per-card or --cost-check, not both');
+  if (options.record && !options.costCheck) problems.push('--record goes with --cost-check FILE');
+  if ((options.perCard || options.costCheck) && options.path !== '/')
+    problems.push('--per-card and --cost-check measure / only');
   if (options.baseline && (options.vs || options.url)) problems.push('--baseline is its own B: drop --vs and --url');
   if (options.baseline && values.visitors === 'returning' && argv.includes('--visitors'))
     problems.push('--baseline has no visitors: it compares first visits (drop --visitors)');

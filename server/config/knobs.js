@@ -312,6 +312,10 @@ export const TOOL_KNOBS = {
     default: '/usr/bin/prometheus',
     doc: 'the Prometheus that `npm run fleet` and the fleet tests start to scrape each instance',
   },
+  PLAIN_CARDS: {
+    default: '200',
+    doc: 'the cards of the plain reference page (`perf/baseline/plain.js`, 1 to 500) that `perf:load -- --per-card` and `npm run perf:cost-check` measure Marquee against ([docs/server-cost.md](docs/server-cost.md))',
+  },
   POSTGRES_ROOT: {
     default: '/usr/lib/postgresql',
     doc: "where PostgreSQL's versions are installed (`<root>/<version>/bin/`): `npm run fleet -- --catalogs 2` and the PostgreSQL store's tests run a server of their own from it",

@@ -31,7 +31,6 @@ export function Poster({ id, image, className, later = false, shownFrom }) {
       className={`${className} ${poster.tint}${placeholder ? ` ${className}--later` : ''}`}
       src={placeholder ? undefined : poster.src}
       srcSet={placeholder ? undefined : poster.srcSet}
-      sizes={placeholder ? undefined : '160px'}
       width={POSTER_WIDTH}
       height={POSTER_HEIGHT}
       alt=""
@@ -52,7 +51,7 @@ export function Poster({ id, image, className, later = false, shownFrom }) {
   // element, no second request).
   const shown = shownFrom ? (
     <picture className={`${className}-frame`}>
-      <source media={`(min-width: ${shownFrom}px)`} srcSet={poster.srcSet} sizes="160px" />
+      <source media={`(min-width: ${shownFrom}px)`} srcSet={`${poster.src}, ${poster.srcSet}`} />
       {img(later)}
     </picture>
   ) : (

@@ -32,14 +32,14 @@ test('a row renders its first posters; the others are placeholders with a noscri
       const shown = /<img class="card__art [^"]*"[^>]*>/.exec(card)?.[0] ?? '';
       assert.match(shown, /width="160" height="240"/, 'every poster keeps its size: no layout shift');
       if (position < FIRST_POSTERS) {
-        assert.match(shown, /srcSet="[^"]+ 160w, [^"]+ 320w" sizes="160px"/, `row ${row} card ${position}`);
+        assert.match(shown, /src="[^"]+\.160w\.[^"]+" srcSet="[^"]+\.320w\.[^"]+ 2x"/, `row ${row} card ${position}`);
         assert.doesNotMatch(card, /<noscript>/);
       } else {
         assert.match(shown, /card__art--later/, `row ${row} card ${position}: a placeholder`);
         assert.doesNotMatch(shown, /src/i, 'that asks for nothing');
         assert.match(card, /<noscript><img class="card__art [^"]*" src="[^"]+" srcSet="[^"]+"/, 'the no-JS poster');
         // A laptop's first viewport loads from the markup: a source for wide enough viewports only.
-        const from = Number(/<source media="\(min-width: (\d+)px\)" srcSet="[^"]+ 320w"/.exec(card)?.[1]);
+        const from = Number(/<source media="\(min-width: (\d+)px\)" srcSet="[^" ]+, [^"]+ 2x"/.exec(card)?.[1]);
         assert.ok(
           from > 412 + 100 * (position - FIRST_POSTERS),
           `row ${row} card ${position}: not on a phone (${from})`,
