@@ -5,7 +5,7 @@
 import { readFileSync, watch } from 'node:fs';
 import path from 'node:path';
 
-/** @typedef {{ entry: string, preload: string[], lazy?: string[], pages?: Record<string, string[]> }} ClientManifest */
+/** @typedef {{ entry: string, preload: string[], lazy?: string[], later?: string[], pages?: Record<string, string[]> }} ClientManifest */
 
 /**
  * @param {{ distDir: string, watchForChanges?: boolean, onChange?: () => void }} options
