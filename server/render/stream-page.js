@@ -127,7 +127,7 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
         // later: the chunks the first intent runs, prefetched at idle by the client (client/idle.js).
         const pageData = {
           cache,
-          later: manifest.later ?? [],
+          later: (manifest.later ?? []).filter((url) => !client.preload.includes(url)),
           page: { route: spec.route, ...requestId, ...page, timings, ...(upstream ? { upstream } : {}) },
         };
         const tailHtml = tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) });
