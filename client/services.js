@@ -61,7 +61,7 @@ export function createServices(cache, page, onInteractive) {
       const startNavigation = onFirstIntent(
         (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
         // The code of the page a link leads to is fetched beside navigation's, not after it.
-        (trigger, link) =>
+        (trigger, link, latest) =>
           Promise.all([import('./nav/index.js'), getModel(), ...pagesLinkedFrom(link).map(loadPage)]).then(
             ([nav, app]) =>
               nav.start(
@@ -74,7 +74,8 @@ export function createServices(cache, page, onInteractive) {
                   initial,
                   requestId: page.requestId,
                 },
-                trigger,
+                // The last intent on a link while the code loaded, not only the first: a scroll may have started it.
+                latest() ?? trigger,
               ),
           ),
       );
