@@ -6,8 +6,11 @@
 
 export const BEACON_URL = '/perf/beacon';
 
-let sent = false;
-let measurementArmed = false;
+// Keyed by the document: one page view is one document (a test's stub too).
+/** @type {WeakSet<object>} documents whose beacon has left */
+const sentFrom = new WeakSet();
+/** @type {WeakSet<object>} documents whose measurement sends the beacon itself */
+const measuredIn = new WeakSet();
 
 /**
  * Sends `body` as this page view's one beacon, unless one has left already.
@@ -15,19 +18,19 @@ let measurementArmed = false;
  * @returns {boolean} whether it was sent now
  */
 export function sendPageBeacon(body) {
-  if (sent) return false;
-  sent = true;
+  if (sentFrom.has(document)) return false;
+  sentFrom.add(document);
   navigator.sendBeacon(BEACON_URL, JSON.stringify(body));
   return true;
 }
 
 /** Whether this page view's beacon has left. */
-export const beaconHasLeft = () => sent;
+export const beaconHasLeft = () => sentFrom.has(document);
 
 /** Measurement sends the beacon itself from now on; the hide sender leaves it to it. */
 export function measurementTakesBeacon() {
-  measurementArmed = true;
+  measuredIn.add(document);
 }
 
 /** Whether measurement (./start.js) sends the beacon itself. */
-export const measurementSendsBeacon = () => measurementArmed;
+export const measurementSendsBeacon = () => measuredIn.has(document);
