@@ -83,7 +83,7 @@ export default [
     },
   },
   {
-    files: ['client/**/*.{js,jsx}', 'shared/**/*.{js,jsx}', 'perf/tti/react-floor/entry.jsx'],
+    files: ['client/**/*.{js,jsx}', 'shared/**/*.{js,jsx}', 'perf/tti/lighthouse/react-floor/entry.jsx'],
     // The client's build scripts run in Node, not in the page.
     ignores: ['client/build/**'],
     languageOptions: { globals: { ...globals.browser } },

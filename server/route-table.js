@@ -51,7 +51,7 @@ export function createRouteTable(router, { reRegisterEveryMs = 0 } = {}) {
 function startLeak(router, everyMs, onAdd) {
   const refreshed = Router();
   router.use(refreshed);
-  const robots = (/** @type {any} */ _req, /** @type {import('express').Response} */ res) =>
+  const robots = (/** @type {import('express').Request} */ _req, /** @type {import('express').Response} */ res) =>
     res.type('text/plain').send('User-agent: *\nAllow: /\n');
   const timer = setInterval(() => {
     refreshed.get('/robots.txt', robots);

@@ -42,7 +42,10 @@ function onKeyDown(event) {
   event.preventDefault();
   if (move === 'left') return focusCard(card.previousElementSibling);
   if (move === 'right') return focusCard(card.nextElementSibling);
-  for (let other = row; (other = move === 'down' ? other.nextElementSibling : other.previousElementSibling);) {
+  for (
+    let /** @type {Element | null} */ other = row;
+    (other = move === 'down' ? other.nextElementSibling : other.previousElementSibling);
+  ) {
     if (!other.matches(ROW)) continue;
     const list = /** @type {HTMLElement} */ (other.querySelector('.row__cards'));
     const first = /** @type {HTMLElement | null} */ (list.firstElementChild);
@@ -72,5 +75,5 @@ function focusCard(card, row) {
   if (!link) return;
   link.focus({ preventScroll: true });
   row?.scrollIntoView({ block: 'nearest' });
-  card.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  card?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }

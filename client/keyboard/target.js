@@ -5,7 +5,7 @@
 
 /** @typedef {'left' | 'right' | 'up' | 'down' | 'back'} Move */
 
-/** @type {Readonly<Record<string, Move>>} */
+/** @type {Readonly<Record<string, Move | null>>} `| null`: TypeScript reads `__proto__: null` as a value. */
 export const MOVES = Object.freeze({
   // No prototype: a key named "toString" finds nothing.
   __proto__: null,
@@ -62,7 +62,7 @@ export function isTextEntry(element) {
     element?.isContentEditable ||
     tag === 'TEXTAREA' ||
     tag === 'SELECT' ||
-    (tag === 'INPUT' && !NON_TEXT_INPUT.test(String(element.type))),
+    (tag === 'INPUT' && !NON_TEXT_INPUT.test(String(element?.type))),
   );
 }
 

@@ -4,7 +4,7 @@
 // fetched with Accept-Encoding identity, gzip and br, counting what the server
 // sent (not what it decoded to), with the Content-Encoding it answered.
 // Without --url it starts Marquee as `npm start` runs it (run `npm run build`
-// first). Feeds the README's "Delivery" table.
+// first). Feeds docs/delivery.md's tables.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { startMarquee } from '../lib/marquee-server.js';

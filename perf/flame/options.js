@@ -1,7 +1,6 @@
 // @ts-check
 // Command-line options of perf/flame/index.js, read and checked once.
-import { LOAD_OPTIONS } from '../lib/load-options.js';
-import { parseEnv, readToolOptions } from '../lib/tool-options.js';
+import { LOAD_OPTIONS, parseEnv, readToolOptions } from '../lib/tool-options.js';
 
 export const USAGE = `npm run perf:flame -- [--path /] [--duration 10] [--concurrency 20]
     [--upstream-latency 0] [--upstream-jitter 0] [--env 'K=v ...'] [--top 15] [--out DIR]

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../../test/helpers/browser.js';
 import { HEARTBEAT_SNIPPET } from '../../client/measure/heartbeat-snippet.js';
-import { hideLongTaskApis } from '../lib/hide-long-tasks.js';
+import { hideLongTaskApis } from './hide-long-tasks.js';
 import { runTool } from '../lib/run-tool.js';
 
 const { values } = parseArgs({

@@ -2,8 +2,7 @@
 // Command-line options of perf/load/index.js, read and checked once.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { LOAD_OPTIONS } from '../lib/load-options.js';
-import { parseEnv, readToolOptions } from '../lib/tool-options.js';
+import { LOAD_OPTIONS, parseEnv, readToolOptions } from '../lib/tool-options.js';
 
 export const USAGE = `npm run perf:load -- [options]
   --path /                    page or endpoint to load

@@ -4,8 +4,8 @@
 // exit code 1; values that fail the checks, each on a line, the usage, exit code 2.
 import { problemsThenUsage, readToolOptions } from '../lib/tool-options.js';
 import { PROFILES } from '../lib/throttling.js';
-import { readBudget } from './budget.js';
-import { ENGINES } from './engines/index.js';
+import { readBudget } from './lighthouse/budget.js';
+import { ENGINES } from './engines/engine.js';
 
 export const USAGE = `npm run perf:tti -- [options]
   --url URL                 measure this page instead of starting Marquee (any site)
@@ -52,7 +52,7 @@ export const USAGE = `npm run perf:tti -- [options]
  *   vs: string | null,
  *   heartbeatVs: boolean,
  *   runs: number,
- *   browsers: import('./engines/index.js').EngineName[],
+ *   browsers: import('./engines/engine.js').EngineName[],
  *   profile: keyof typeof PROFILES,
  *   json: string | null,
  *   trace: boolean,
@@ -62,7 +62,7 @@ export const USAGE = `npm run perf:tti -- [options]
  *   lighthouseThrottling: 'devtools' | 'simulate',
  *   floor: boolean,
  *   reactFloor: boolean,
- *   budget: import('./budget.js').Budget | null,
+ *   budget: import('./lighthouse/budget.js').Budget | null,
  *   budgetFile: string | null,
  *   capMs: number,
  * }} TTIOptions
@@ -125,7 +125,7 @@ function checkOptions(values, problems) {
     problems.push('--path must be a path on the site, starting with one /');
   if (values.url && values.path !== '/')
     problems.push('--path is for the Marquee started here; with --url, put it in the URL');
-  const browsers = /** @type {import('./engines/index.js').EngineName[]} */ (
+  const browsers = /** @type {import('./engines/engine.js').EngineName[]} */ (
     values.browser.split(',').map((/** @type {string} */ name) => name.trim())
   );
   for (const name of browsers)

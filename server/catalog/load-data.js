@@ -71,7 +71,9 @@ export async function loadCatalog(file = DEFAULT_DATA_FILE) {
  * @returns {Catalog}
  */
 export function buildCatalog(records, file) {
-  const names = records.map((r) => (r !== null && typeof r === 'object' ? /** @type {any} */ (r).Title : null));
+  const names = records.map((r) =>
+    r !== null && typeof r === 'object' ? /** @type {{ Title?: unknown }} */ (r).Title : null,
+  );
   const options = { repairMojibake: looksMacRomanMojibake(names.filter((n) => typeof n === 'string')) };
   const ids = createIdAllocator();
   /** @type {Record<string, number>} */

@@ -103,7 +103,7 @@ export function falcorEndpoint({
       }
       send(res, 200, envelope);
     } catch (err) {
-      const refusal = ROUTER_REFUSALS.get(/** @type {any} */ (err)?.message);
+      const refusal = ROUTER_REFUSALS.get(/** @type {Error} */ (err)?.message);
       if (refusal) {
         send(res, 400, { error: refusal });
         return;

@@ -180,7 +180,7 @@ function isIndex(n) {
   return Number.isSafeInteger(n) && /** @type {number} */ (n) >= 0;
 }
 
-/** @param {unknown} value @returns {value is Record<string, any>} */
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
 function isPlainObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

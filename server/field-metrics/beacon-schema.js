@@ -112,7 +112,7 @@ export function parseAnyBeacon(text) {
 
 /**
  * @param {unknown} text
- * @returns {Record<string, any> | string} the object, or what is wrong with the text
+ * @returns {Record<string, unknown> | string} the object, or what is wrong with the text
  */
 function parseJsonObject(text) {
   if (typeof text !== 'string' || text.length === 0) return 'empty body: send the beacon as JSON text';
@@ -126,7 +126,7 @@ function parseJsonObject(text) {
 }
 
 /**
- * @param {Record<string, any>} body
+ * @param {Record<string, unknown>} body
  * @returns {ParseResult}
  */
 function parsePageBeacon(body) {
@@ -150,7 +150,7 @@ function parsePageBeacon(body) {
     if (!Object.hasOwn(METRICS, name)) return fail(`unknown metric ${quote(name)}`);
     const problem = rangeProblem(value, METRICS[name].max);
     if (problem) return fail(`metrics.${name} ${problem}`);
-    metrics[name] = value;
+    metrics[name] = /** @type {number} */ (value); // rangeProblem: a finite number in range
   }
   // The two labels come together (the client sets both at once), which also
   // keeps the target-by-type keys the server counts to 9 × 2.
@@ -178,7 +178,7 @@ function parsePageBeacon(body) {
     // The server's own timings: past the page's own bound, not a page load.
     const problem = rangeProblem(value, LOAD_MAX_MS);
     if (problem) return fail(`server.${name} ${problem}`);
-    server[name] = value;
+    server[name] = /** @type {number} */ (value); // rangeProblem: a finite number in range
   }
 
   const { requestId } = body;
@@ -207,7 +207,7 @@ function parsePageBeacon(body) {
       notRestored: notRestored.reasons,
       earlyInput: earlyInput.waits,
       // Never a label (one per page view): kept with the latest beacons, to find its log line.
-      ...(requestId === undefined ? {} : { requestId }),
+      ...(requestId === undefined ? {} : { requestId: /** @type {string} */ (requestId) }), // checked above
     },
   };
 }
@@ -225,7 +225,7 @@ function rangeProblem(value, max) {
   return null;
 }
 
-/** @param {unknown} value @returns {value is Record<string, any>} */
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
 function isPlainObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

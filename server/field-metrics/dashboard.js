@@ -120,7 +120,7 @@ export function dashboardData(snapshot, nonce) {
     p75: INP_PARTS.map((part) => show(t.p75[part] ?? undefined, 'ms')),
   }));
   // Input before interactive: the share of page views that had any (views/partials/early-input.hbs).
-  const earlyInput = (snapshot.earlyInput ?? []).map((/** @type {any} */ r) => ({
+  const earlyInput = (snapshot.earlyInput ?? []).map((r) => ({
     route: r.route,
     views: r.views,
     withInput: r.withInput,

@@ -17,10 +17,12 @@ import { VISITOR_BRANCHES, splitPaths, titleIdsAt } from './split-paths.js';
 import { lastValue, mergeGraph } from './merge-graph.js';
 import { readPath } from '../../shared/graph/read.js';
 
+/** @typedef {import('./split-paths.js').PathSet} PathSet */
+
 /**
  * @param {{
  *   shared: ReturnType<typeof import('./shared-graph.js').createSharedGraph>,
- *   router: { get: (paths: any[]) => { subscribe: Function }, readAhead?: (paths: any[]) => void },
+ *   router: { get: (paths: PathSet[]) => { subscribe: Function }, readAhead?: (paths: PathSet[]) => void },
  *   trace?: import('../upstream/trace.js').CallSink,
  * }} deps router: this request's, with its visitor; trace: told of the cache's upstream calls this page waited for
  * @returns {import('../pages/model.js').PageGraph}
@@ -28,12 +30,12 @@ import { readPath } from '../../shared/graph/read.js';
 export function createPageGraph({ shared, router, trace }) {
   /** @type {Record<string, any>} */
   const graph = {};
-  const fromRouter = async (/** @type {any[]} */ paths) => {
+  const fromRouter = async (/** @type {PathSet[]} */ paths) => {
     if (paths.length === 0) return;
     const envelope = await lastValue(router.get(paths));
     mergeGraph(graph, envelope?.jsonGraph ?? {});
   };
-  const fromCache = async (/** @type {any[]} */ paths) => {
+  const fromCache = async (/** @type {PathSet[]} */ paths) => {
     if (paths.length === 0) return;
     // read() hands out a fresh copy: into an empty graph it needs no second copy.
     const part = await shared.read(paths, trace);
@@ -67,9 +69,9 @@ export function createPageGraph({ shared, router, trace }) {
    * @param {ReturnType<typeof splitPaths>['throughRefs']} throughRefs
    */
   function throughTitles(throughRefs) {
-    /** @type {any[]} */
+    /** @type {PathSet[]} */
     const visitorPaths = [];
-    /** @type {any[]} */
+    /** @type {PathSet[]} */
     const catalogPaths = [];
     for (const { prefix, catalogKeys, visitorKeys } of throughRefs) {
       const ids = titleIdsAt(graph, prefix);
@@ -81,7 +83,7 @@ export function createPageGraph({ shared, router, trace }) {
   }
 }
 
-/** @param {import('./split-paths.js').PathSet} prefix */
+/** @param {PathSet} prefix */
 function isVisitorBranch(prefix) {
   return VISITOR_BRANCHES.has(String(prefix[0]));
 }

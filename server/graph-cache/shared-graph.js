@@ -88,12 +88,12 @@ export function createSharedGraph({ createSource, ttlMs, maxSize, cloneOnRead = 
     async read(paths, sink) {
       if (paths.length === 0) return {};
       const started = performance.now();
-      await model.get(.../** @type {any[]} */ (paths));
+      await model.get(...paths);
       if (sink) for (const call of calls.between(started, performance.now())) sink.add(call);
       // Pitfall: a per-request JSON.parse(JSON.stringify(data)) of all shared data, to be safe from
       // mutation, made a front page ten times slower (perf/exercises/03-deep-clone); copy only what is read.
       if (cloneOnRead) return pick(JSON.parse(JSON.stringify(model.getCache())), paths);
-      return model.getCache(.../** @type {any[]} */ (paths));
+      return model.getCache(...paths);
     },
     refresh,
     close() {

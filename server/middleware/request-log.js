@@ -33,14 +33,21 @@ export function requestLog(log) {
     },
     autoLogging: { ignore: (req) => NOT_LOGGED.has(req.url ?? '') },
     customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : /** @type {any} */ (res).locals?.degraded ? 'warn' : 'info',
+      error || res.statusCode >= 500
+        ? 'error'
+        : /** @type {import('express').Response} */ (res).locals?.degraded
+          ? 'warn'
+          : 'info',
     customSuccessObject: (req, res, value) => ({
       ...value,
-      route: routeLabel(/** @type {any} */ (req), /** @type {any} */ (res)),
-      timings: /** @type {any} */ (res).locals?.timings,
+      route: routeLabel(
+        /** @type {import('express').Request} */ (req),
+        /** @type {import('express').Response} */ (res),
+      ),
+      timings: /** @type {import('express').Response} */ (res).locals?.timings,
       // A 200 sent without all its data (server/pages/degraded.js): a warning, not a success.
-      degraded: /** @type {any} */ (res).locals?.degraded,
-      upstream: /** @type {any} */ (res).locals?.upstream,
+      degraded: /** @type {import('express').Response} */ (res).locals?.degraded,
+      upstream: /** @type {import('express').Response} */ (res).locals?.upstream,
     }),
   });
   return /** @type {import('express').RequestHandler} */ (/** @type {unknown} */ (middleware));

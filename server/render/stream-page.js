@@ -122,8 +122,7 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
         };
         mark = performance.now();
         // requestId: the id of this request's log line (server/middleware/request-log.js), for the beacon.
-        const requestId =
-          /** @type {any} */ (req).id === undefined ? {} : { requestId: String(/** @type {any} */ (req).id) };
+        const requestId = req.id === undefined ? {} : { requestId: String(req.id) };
         // later: the chunks the first intent runs, prefetched at idle by the client (client/idle.js).
         const pageData = {
           cache,

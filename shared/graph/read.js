@@ -105,5 +105,5 @@ function isBranch(node) {
  * @returns {node is { $type: 'ref', value: Key[] }}
  */
 function isRef(node) {
-  return node !== null && typeof node === 'object' && /** @type {any} */ (node).$type === 'ref';
+  return node !== null && typeof node === 'object' && /** @type {{ $type?: unknown }} */ (node).$type === 'ref';
 }

@@ -67,7 +67,7 @@ export function readTitle(cache, path, id, keys) {
     if (key === 'name') continue;
     const value = readPath(cache, [...path, key]);
     // Only defined, non-null primitives: the props stay JSON-like and equal on both sides.
-    if (value != null && typeof value !== 'object') /** @type {any} */ (title)[key] = value;
+    if (value != null && typeof value !== 'object') /** @type {Record<string, unknown>} */ (title)[key] = value;
   }
   return title;
 }

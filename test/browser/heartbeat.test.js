@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appAndBrowser } from '../helpers/browser-app.js';
 import { perfSummary } from '../helpers/beacons.js';
-import { hideLongTaskApis } from '../../perf/lib/hide-long-tasks.js';
+import { hideLongTaskApis } from '../../perf/heartbeat-cost/hide-long-tasks.js';
 import { HEARTBEAT_CAP_MS } from '../../client/measure/heartbeat-snippet.js';
 
 const started = appAndBrowser();

@@ -9,7 +9,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp } from '../helpers/app.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { reactFloorHtml, startReactFloorProxy, REACT_FLOOR_PREFIX } from '../../perf/tti/react-floor/proxy.js';
+import {
+  reactFloorHtml,
+  startReactFloorProxy,
+  REACT_FLOOR_PREFIX,
+} from '../../perf/tti/lighthouse/react-floor/proxy.js';
 
 const PAGE = `<!doctype html><html><head>
 <link rel="modulepreload" fetchpriority="low" href="/assets/index-A.js">

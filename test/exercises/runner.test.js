@@ -44,7 +44,7 @@ test('npm run exercise -- 99, or one not there yet: one line and exit code 1', (
 
 test('every exercise has its folder, a README with its command and figures, and a knob the server knows', () => {
   for (const e of EXERCISES) {
-    const readme = new URL(`../perf/exercises/${e.id}-${e.slug}/README.md`, import.meta.url);
+    const readme = new URL(`../../perf/exercises/${e.id}-${e.slug}/README.md`, import.meta.url);
     assert.ok(existsSync(readme), `${e.id}-${e.slug}/README.md`);
     const text = readFileSync(readme, 'utf8');
     assert.match(text, new RegExp(`npm run exercise -- ${e.id}`), `${e.id}: the command`);
@@ -103,7 +103,7 @@ test('refusals in one line: an unknown option, two things at once, --quick or --
 
 test('every README has 2 or 3 hints under its Hints heading; --solution is the patch reversed', () => {
   for (const e of EXERCISES) {
-    const readme = readFileSync(new URL(`../perf/exercises/${e.id}-${e.slug}/README.md`, import.meta.url), 'utf8');
+    const readme = readFileSync(new URL(`../../perf/exercises/${e.id}-${e.slug}/README.md`, import.meta.url), 'utf8');
     const hints = readHints(readme);
     assert.ok(hints.length >= 2 && hints.length <= 3, `${e.id}: ${hints.length} hints`);
     const solution = run([e.id, '--solution']);

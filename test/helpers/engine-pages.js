@@ -2,9 +2,9 @@
 // A page in Firefox (puppeteer-core over WebDriver BiDi) or WebKit (WebKitGTK's
 // MiniBrowser over classic WebDriver) behind one small interface, for the
 // tests that run the same steps in both: open, evaluate a script expression,
-// click, close. The browsers are Debian's (perf/lib/engine-programs.js).
+// click, close. The browsers are Debian's (perf/tti/engines/programs.js).
 import puppeteer from 'puppeteer-core';
-import { enginePrograms } from '../../perf/lib/engine-programs.js';
+import { enginePrograms } from '../../perf/tti/engines/programs.js';
 import { startWebKitDriver } from '../../perf/tti/engines/webkit.js';
 
 /**

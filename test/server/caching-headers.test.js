@@ -1,5 +1,5 @@
 // @ts-check
-// Who may keep what (README, "Delivery"): hashed assets for a year; pages and
+// Who may keep what (docs/delivery.md): hashed assets for a year; pages and
 // /model.json, which carry the visitor's data, in no shared cache and never
 // reused without asking again, yet not barred from the back/forward cache
 // (`no-store` on a page, or on a fetch it made, bars it); error pages nowhere,

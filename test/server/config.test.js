@@ -1,9 +1,8 @@
 // @ts-check
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
-import { loadConfig, KNOBS } from '../../server/config/load.js';
+import { loadConfig } from '../../server/config/load.js';
 import { ConfigError } from '../../server/errors.js';
 
 test('loadConfig: defaults give a frozen, complete config', () => {
@@ -114,14 +113,6 @@ test('loadConfig: a bad UPSTREAM_HEADERS names the header and never repeats a va
     assert.match(error.message, /UPSTREAM_HEADERS=\(value not shown\): /, String(raw));
     assert.match(error.message, /** @type {RegExp} */ (expected), String(raw));
     assert.doesNotMatch(error.message, /s3cret/, `${raw}: a value was repeated`);
-  }
-});
-
-test('README: the configuration table lists every knob the server reads', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  for (const key of Object.keys(KNOBS)) {
-    // Prettier pads table cells: any run of spaces before the next cell.
-    assert.match(readme, new RegExp(`^\\| \`${key}\` +\\|`, 'm'), `add ${key} to the README's configuration table`);
   }
 });
 

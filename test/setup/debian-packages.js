@@ -4,7 +4,7 @@
 // command that does.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { ENGINE_PROGRAMS } from '../../perf/lib/engine-programs.js';
+import { ENGINE_PROGRAMS } from '../../perf/tti/engines/programs.js';
 
 /**
  * @param {{ name: string, path: string, package: string }[]} programs

@@ -4,11 +4,11 @@
 // download one) and no patched build (Playwright's Firefox needs its own).
 // Firefox has no Long Tasks API: lab TTI comes from the page's frame heartbeat.
 import puppeteer from 'puppeteer-core';
-import { enginePrograms } from '../../lib/engine-programs.js';
+import { enginePrograms } from './programs.js';
 import { GRID_SELECTOR } from '../../../client/measure/key-input.js';
 import { MEASURING, READ_FIGURES, WAIT_LAB_TTI_ENDED } from './page-figures.js';
 
-/** @returns {Promise<import('./index.js').Engine>} */
+/** @returns {Promise<import('./engine.js').Engine>} */
 export async function launchFirefox() {
   const executablePath = enginePrograms('firefox')['Firefox ESR'];
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
@@ -49,7 +49,7 @@ export async function launchFirefox() {
           }
           await new Promise((resolve) => setTimeout(resolve, 300)); // Event Timing entries arrive after the paint
         }
-        return /** @type {import('./index.js').EngineRun} */ (await page.evaluate(READ_FIGURES));
+        return /** @type {import('./engine.js').EngineRun} */ (await page.evaluate(READ_FIGURES));
       } finally {
         await context.close();
       }

@@ -1,64 +1,22 @@
 // @ts-check
-// The browser engines perf:tti --browser measures in, each behind the same
-// small interface: launch once, measure one fresh page load, close.
-// Chromium through playwright-core (perf/lib/page-run.js, with the profile's
-// CDP throttling); Firefox and WebKit in ./firefox.js and ./webkit.js.
-import { launchBrowser } from '../../../test/helpers/browser.js';
-import { measurePageLoad } from '../../lib/page-run.js';
+// perf:tti --browser a,b,c: the page measured in each engine, alternately
+// (./runs.js, behind the interface of ./engine.js), and its files (./files.js).
+import { openPage } from '../page-under-test.js';
+import { resultsBase } from '../files.js';
+import { enginePrograms } from './programs.js';
+import { measureEngines } from './runs.js';
+import { writeEngineResults } from './files.js';
 
-export const ENGINES = /** @type {const} */ (['chromium', 'firefox', 'webkit']);
-/** @typedef {(typeof ENGINES)[number]} EngineName */
-
-/**
- * @typedef {{
- *   metrics: Record<string, number>,
- *   labTTIStatus: string,
- *   labTTIReason: string | null,
- *   labTTIMethod?: string | null,
- *   longTasks: number | null,
- *   keyInput: number[],
- *   documentResponseEnd: number | null,
- *   loadRow?: number,
- * }} EngineRun
- *   the in-page figures; Chromium's also carry bytes and requests (CDP)
- * @typedef {{
- *   name: EngineName,
- *   version: string,
- *   emulates: { screen: boolean, cpu: boolean, network: boolean },
- *   measure: (plan: { url: string, profile: import('../../lib/throttling.js').Profile, capMs: number }) => Promise<EngineRun>,
- *   close: () => Promise<void>,
- * }} Engine
- */
-
-/**
- * @param {EngineName} name
- * @returns {Promise<Engine>}
- */
-export async function launchEngine(name) {
-  if (name === 'firefox') return (await import('./firefox.js')).launchFirefox();
-  if (name === 'webkit') return (await import('./webkit.js')).launchWebKit();
-  const browser = await launchBrowser();
-  return {
-    name: 'chromium',
-    version: `Chromium ${browser.version()}`,
-    emulates: { screen: true, cpu: true, network: true },
-    measure: ({ url, profile, capMs }) =>
-      measurePageLoad(browser, { url, profile, injectScript: null, capMs, pressKeys: true }),
-    close: () => browser.close(),
-  };
-}
-
-/**
- * What an engine can emulate of a profile, and so under which profile its
- * figures were really taken: never a throttled label on an unthrottled run.
- * @param {Engine} engine
- * @param {import('../../lib/throttling.js').Profile} profile
- * @returns {string}
- */
-export function appliedProfile(engine, profile) {
-  const throttled = profile.cpuSlowdown !== 1 || profile.latencyMs > 0 || profile.downloadKbps > 0;
-  if (!throttled) return 'not throttled (none asked)';
-  const { cpu, network } = engine.emulates;
-  if (cpu && network) return 'throttled as asked';
-  return `NOT throttled (${engine.name} cannot emulate ${[!cpu && 'CPU', !network && 'network'].filter(Boolean).join(' or ')}); screen size only`;
+/** @param {import('../page-under-test.js').Tool} tool */
+export async function measureInEngines(tool) {
+  const { options, profile, progress, onStop } = tool;
+  // A missing engine fails now, naming its Debian package, not after the build.
+  for (const name of options.browsers) if (name !== 'chromium') enginePrograms(name);
+  const { url, server, measuresItself } = await openPage(tool);
+  // Classic WebDriver runs no script before the page's own: only a page that measures itself can be compared.
+  if (!measuresItself)
+    throw new Error(`--browser ${options.browsers.join()} measures Marquee pages only (client/measure/)`);
+  const engines = await measureEngines({ url, engines: options.browsers, options, profile, progress, onStop });
+  await server?.stop();
+  writeEngineResults(resultsBase(options), { url, options, profile, engines });
 }

@@ -2,14 +2,14 @@
 // perf:tti --browser a,b,c: the runs, alternated between engines within one
 // run (a machine that slows down mid-run hurts every engine alike), then one
 // table with a column per engine.
-import { launchEngine, appliedProfile } from './index.js';
+import { launchEngine, appliedProfile } from './engine.js';
 import { summarize, FIGURES } from '../summary-table.js';
 import { format } from '../../lib/format.js';
 
 /**
  * @param {{
  *   url: string,
- *   engines: import('./index.js').EngineName[],
+ *   engines: import('./engine.js').EngineName[],
  *   options: import('../options.js').TTIOptions,
  *   profile: import('../../lib/throttling.js').Profile,
  *   progress: (line: string) => void,
@@ -17,7 +17,7 @@ import { format } from '../../lib/format.js';
  * }} plan
  */
 export async function measureEngines({ url, engines: names, options, profile, progress, onStop }) {
-  /** @type {import('./index.js').Engine[]} */
+  /** @type {import('./engine.js').Engine[]} */
   const engines = [];
   for (const name of names) {
     const engine = await launchEngine(name);
@@ -25,7 +25,7 @@ export async function measureEngines({ url, engines: names, options, profile, pr
     engines.push(engine);
     progress(`  ${engine.name}: ${engine.version}; profile ${options.profile}: ${appliedProfile(engine, profile)}`);
   }
-  /** @type {Map<string, (import('./index.js').EngineRun & { run: number })[]>} */
+  /** @type {Map<string, (import('./engine.js').EngineRun & { run: number })[]>} */
   const runs = new Map(engines.map((e) => [e.name, []]));
   for (let i = 1; i <= options.runs; i += 1) {
     // Rotate which engine goes first.

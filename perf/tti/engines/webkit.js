@@ -1,16 +1,16 @@
 // @ts-check
 // WebKit for perf:tti: WebKitGTK's MiniBrowser (the engine behind Safari,
 // Debian's webkit2gtk-driver) through WebKitWebDriver over classic WebDriver
-// (../../lib/webdriver-classic.js), the driver started here. MiniBrowser needs an X display: a private Xvfb, started
+// (./webdriver-classic.js), the driver started here. MiniBrowser needs an X display: a private Xvfb, started
 // and stopped with the driver. One WebDriver session (a fresh MiniBrowser,
 // ephemeral storage) per page load. WebKit has no Long Tasks, no LCP and no
 // Event Timing: lab TTI comes from the page's frame heartbeat, and LCP and INP
 // stay empty.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { newSession } from '../../lib/webdriver-classic.js';
-import { enginePrograms } from '../../lib/engine-programs.js';
-import { startXvfb } from '../../lib/xvfb.js';
+import { newSession } from './webdriver-classic.js';
+import { enginePrograms } from './programs.js';
+import { startXvfb } from './xvfb.js';
 import { GRID_SELECTOR } from '../../../client/measure/key-input.js';
 import { LAB_TTI_ENDED, MEASURING, READ_FIGURES } from './page-figures.js';
 
@@ -50,7 +50,7 @@ export async function startWebKitDriver() {
   };
 }
 
-/** @returns {Promise<import('./index.js').Engine>} */
+/** @returns {Promise<import('./engine.js').Engine>} */
 export async function launchWebKit() {
   const { session, stop } = await startWebKitDriver();
   const first = await session();

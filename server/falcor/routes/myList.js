@@ -89,10 +89,11 @@ async function changeMyList(ctx, action, args) {
   } catch (err) {
     // The catalog refuses an add to a full list (409) rather than drop a title:
     // the one refusal the visitor can act on, so it says why.
-    if (action === 'add' && /** @type {any} */ (err)?.status === 409) {
+    if (action === 'add' && /** @type {{ status?: unknown } | null | undefined} */ (err)?.status === 409) {
       return [{ path: callPath, value: writeErrorAtom(MY_LIST_FULL) }];
     }
-    const notFound = /** @type {any} */ (err)?.status === 404 || err instanceof TypeError;
+    const notFound =
+      /** @type {{ status?: unknown } | null | undefined} */ (err)?.status === 404 || err instanceof TypeError;
     return [
       failedPath(ctx, err, callPath, { message: notFound ? MESSAGES.badTitleId : MESSAGES.unavailable, write: true }),
     ];

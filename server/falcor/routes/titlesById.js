@@ -167,14 +167,18 @@ function isRating(value) {
  * @param {unknown} value
  */
 function unwrapAtom(value) {
-  if (value && typeof value === 'object' && /** @type {any} */ (value).$type === 'atom')
-    return /** @type {any} */ (value).value ?? null;
+  if (
+    value &&
+    typeof value === 'object' &&
+    /** @type {{ $type?: unknown, value?: unknown }} */ (value).$type === 'atom'
+  )
+    return /** @type {{ $type?: unknown, value?: unknown }} */ (value).value ?? null;
   return value;
 }
 
 /** @param {unknown} err */
 function isNotFound(err) {
-  return /** @type {any} */ (err)?.status === 404 || err instanceof TypeError;
+  return /** @type {{ status?: unknown } | null | undefined} */ (err)?.status === 404 || err instanceof TypeError;
 }
 
 export default titlesByIdRoutes;

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkBudget, readBudget } from '../../../perf/tti/budget.js';
+import { checkBudget, readBudget } from '../../../perf/tti/lighthouse/budget.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'marquee-budget-'));

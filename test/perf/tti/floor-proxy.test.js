@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { gunzipSync } from 'node:zlib';
-import { startFloorProxy, stripScripts } from '../../../perf/tti/floor-proxy.js';
+import { startFloorProxy, stripScripts } from '../../../perf/tti/lighthouse/floor-proxy.js';
 
 const PAGE = `<!doctype html><html><head>
 <link rel="modulepreload" fetchpriority="low" href="/assets/a.js">

@@ -9,13 +9,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { summarizeFidelity } from '../../../perf/tti/heartbeat-fidelity.js';
+import { summarizeFidelity } from '../../../perf/tti/heartbeat-vs/fidelity.js';
 import { runNode } from '../../helpers/run-node.js';
 
 /**
  * @param {number} longtask @param {number} loaf @param {number} heartbeat lab TTIs, ms
  * @param {{ page?: number, sure?: number, seen?: number }} [checks]
- * @returns {import('../../../perf/tti/heartbeat-fidelity-run.js').FidelityRun}
+ * @returns {import('../../../perf/tti/heartbeat-vs/fidelity-run.js').FidelityRun}
  */
 function load(longtask, loaf, heartbeat, { page = longtask, sure = 2, seen = sure } = {}) {
   const found = (/** @type {number} */ value) => ({

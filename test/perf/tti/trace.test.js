@@ -1,11 +1,11 @@
 // @ts-check
-// perf/tti/trace-window.js on a small made-up trace: which requests and long
+// perf/tti/trace/window.js on a small made-up trace: which requests and long
 // tasks fall in the TTI window, what each task is attributed to, and when the
 // trace is flagged as not the measured load.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { summarizeTraceWindow } from '../../../perf/tti/trace-window.js';
-import { oneLine, medianRun } from '../../../perf/tti/trace-report.js';
+import { summarizeTraceWindow } from '../../../perf/tti/trace/window.js';
+import { oneLine, medianRun } from '../../../perf/tti/trace/report.js';
 
 const URL_ = 'http://127.0.0.1:3000/';
 const ENTRY = 'http://127.0.0.1:3000/assets/index-ABC.js';

@@ -157,7 +157,7 @@ test('the app serves the real build precompressed, never recompressed, with no c
   const app = await startApp();
   try {
     const { entry } = JSON.parse(readFileSync(new URL('../../../dist/client/manifest.json', import.meta.url), 'utf8'));
-    const onDisk = new URL(`../dist/client/${entry.slice('/assets/'.length)}.br`, import.meta.url);
+    const onDisk = new URL(`../../../dist/client/${entry.slice('/assets/'.length)}.br`, import.meta.url);
     const res = await rawGet(app.url + entry, { 'accept-encoding': 'gzip, deflate, br, zstd' });
     assert.equal(res.status, 200);
     assert.equal(res.headers['content-encoding'], 'br');

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { SIZE_SETTINGS } from '../../../client/build/settings.js';
-import { loads } from '../../../client/build/manifest.js';
+import { SIZE_SETTINGS } from '../../../../client/build/settings.js';
+import { loads } from '../../../../client/build/manifest.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const ENTRY = 'perf/tti/react-floor/entry.jsx';
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const ENTRY = 'perf/tti/lighthouse/react-floor/entry.jsx';
 
 /**
  * @typedef {{ dir: string, entry: string, preload: string[], pages: Record<string, string[]>, remove: () => void }} ReactFloorBuild

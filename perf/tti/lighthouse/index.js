@@ -4,13 +4,13 @@
 // (--floor: no scripts), its React-only floor (--react-floor: hydration alone)
 // and the --vs page; with --budget, its medians against the budget's limits.
 import path from 'node:path';
-import { runLighthouse } from './lighthouse.js';
+import { runLighthouse } from './run-lighthouse.js';
 import { checkBudget } from './budget.js';
 import { startFloorProxy } from './floor-proxy.js';
 import { startReactFloorProxy } from './react-floor/proxy.js';
-import { format } from '../lib/format.js';
-import { distribution } from '../lib/stats.js';
-import { lighthouseMedians, printSideTable } from './lighthouse-table.js';
+import { format } from '../../lib/format.js';
+import { distribution } from '../../lib/stats.js';
+import { lighthouseMedians, printSideTable } from './table.js';
 
 /**
  * @typedef {{ interactive: number | null, fcp: number | null, lcp: number | null, tbt: number | null, scriptKB: number | null, marks: string[] }} LighthouseResult
@@ -29,9 +29,9 @@ const anything = () => null;
  * Runs Lighthouse --lighthouse-runs times on each side, alternately, and prints what it found.
  * @param {{
  *   url: string,
- *   options: import('./options.js').TTIOptions,
- *   profile: import('../lib/throttling.js').Profile,
- *   summary: ReturnType<typeof import('./summary-table.js').summarize>,
+ *   options: import('../options.js').TTIOptions,
+ *   profile: import('../../lib/throttling.js').Profile,
+ *   summary: ReturnType<typeof import('../summary-table.js').summarize>,
  *   progress: (line: string) => void,
  *   traceDir: string | null,
  *   measuresItself: boolean,

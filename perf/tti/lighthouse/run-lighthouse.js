@@ -3,8 +3,8 @@
 // in-page lab TTI can be set beside Lighthouse's own `interactive` audit.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chromiumPath } from '../../test/helpers/browser.js';
-import { LIGHTHOUSE_CHROME_FLAGS, lighthouseCli, lighthouseFailure } from '../lib/lighthouse-cli.js';
+import { chromiumPath } from '../../../test/helpers/browser.js';
+import { LIGHTHOUSE_CHROME_FLAGS, lighthouseCli, lighthouseFailure } from '../../lib/lighthouse-cli.js';
 
 const LIGHTHOUSE = 'lighthouse';
 const RUN_TIMEOUT_MS = 180_000;
@@ -15,7 +15,7 @@ const RUN_TIMEOUT_MS = 180_000;
  * there); simulate keeps Lighthouse's own settings for the preset, the figures
  * its users and PageSpeed Insights see.
  * @param {'none' | 'desktop' | 'mobile'} name
- * @param {import('../lib/throttling.js').Profile} profile
+ * @param {import('../../lib/throttling.js').Profile} profile
  * @param {'devtools' | 'simulate'} [method]
  */
 export function lighthouseFlags(name, profile, method = 'devtools') {
@@ -36,7 +36,7 @@ export function lighthouseFlags(name, profile, method = 'devtools') {
  * Runs Lighthouse once and returns its figures in ms, or why it could not.
  * @param {string} url
  * @param {'none' | 'desktop' | 'mobile'} profileName
- * @param {import('../lib/throttling.js').Profile} profile
+ * @param {import('../../lib/throttling.js').Profile} profile
  * @param {string | null} [saveAs] with --trace: BASE.json gets the report, BASE-0.trace.json
  *   the trace Lighthouse computed its figures from (and BASE-0.devtoolslog.json its network log)
  * @param {'devtools' | 'simulate'} [method] its throttling method

@@ -5,7 +5,7 @@
 // data island, styles and markup stay the page's own, and the swapped tags keep
 // their attributes (fetch priority, nonce) and places: the difference between
 // the page and this floor is what Marquee runs beyond React's hydration.
-import { matchRoute } from '../../../shared/pages/registry.js';
+import { matchRoute } from '../../../../shared/pages/registry.js';
 import { startRewritingProxy } from '../rewriting-proxy.js';
 import { buildReactFloor } from './build.js';
 

@@ -1,10 +1,10 @@
 // @ts-check
-// The JS sampler's view of the page's main thread (perf/tti/trace-long-tasks.js):
+// The JS sampler's view of the page's main thread (perf/tti/trace/long-tasks.js):
 // which script's own code was running in most samples between two moments.
 // It names the script when the traced event does not: a module's evaluation
 // (v8.evaluateModule) carries no URL, and its top-level code makes no FunctionCall.
 
-/** @typedef {import('./trace-window.js').TraceEvent} TraceEvent */
+/** @typedef {import('./window.js').TraceEvent} TraceEvent */
 
 /**
  * @param {TraceEvent[]} events

@@ -5,9 +5,9 @@
 // work at idle. What the page costs beyond this is Marquee's own code.
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { App } from '../../../shared/components/App.jsx';
-import { DEFAULT_RENDER_SETTINGS } from '../../../shared/components/RenderSettings.js';
-import { loadPage, matchRoute } from '../../../shared/pages/registry.js';
+import { App } from '../../../../shared/components/App.jsx';
+import { DEFAULT_RENDER_SETTINGS } from '../../../../shared/components/RenderSettings.js';
+import { loadPage, matchRoute } from '../../../../shared/pages/registry.js';
 
 const { cache = {}, page = {} } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
 const options = page.options ?? { rows: 0 };
@@ -15,7 +15,7 @@ const settings = { ...DEFAULT_RENDER_SETTINGS, posterTemplate: options.posters }
 /** Rows below the fold and writes never come: their placeholders stay, as with no data layer. */
 const never = () => new Promise(() => {});
 
-/** @type {import('../../../shared/components/App.jsx').AppServices} */
+/** @type {import('../../../../shared/components/App.jsx').AppServices} */
 const services = {
   loadRow: never,
   changeMyList: never,

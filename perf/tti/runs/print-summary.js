@@ -1,9 +1,9 @@
 // @ts-check
 // What perf/tti/index.js prints once the runs are done: each figure's distribution
 // over the runs and, with --vs, the other page's and the ratio of the medians.
-import { summarize, summaryTable } from './summary-table.js';
+import { summarize, summaryTable } from '../summary-table.js';
 
-/** @typedef {import('./runs.js').Run} Run */
+/** @typedef {import('./loads.js').Run} Run */
 /** @typedef {{ url: string, runs: Run[], summary: ReturnType<typeof summarize>, ratio: Record<string, number> }} VsSummary */
 
 /**
@@ -12,7 +12,7 @@ import { summarize, summaryTable } from './summary-table.js';
  *   runs: Run[],
  *   vsSide: { url: string } | null,
  *   vsRuns: Run[],
- *   options: import('./options.js').TTIOptions,
+ *   options: import('../options.js').TTIOptions,
  * }} measured
  * @returns {{ summary: ReturnType<typeof summarize>, vs: VsSummary | null }} vs: null without --vs
  */

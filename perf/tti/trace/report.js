@@ -1,18 +1,18 @@
 // @ts-check
 // perf/tti/index.js --trace: after the table, what each run's trace says about
-// its TTI window (perf/tti/trace-window.js): one line per run, and the run at
+// its TTI window (perf/tti/trace/window.js): one line per run, and the run at
 // the median TTI in full (every request before TTI, every long task).
 import { readFileSync } from 'node:fs';
-import { summarizeTraceWindow } from './trace-window.js';
-import { format } from '../lib/format.js';
+import { summarizeTraceWindow } from './window.js';
+import { format } from '../../lib/format.js';
 
 /** A trace that could not be read: flagged, with nothing in its window. */
 const NOTHING = { ok: false, tti: null, navigationUrl: null, requests: [], longTasks: [] };
 
 /**
  * Summarizes the runs' traces, prints them and returns the summaries (for --json).
- * @param {{ url: string, runs: import('./runs.js').Run[], label?: string }} side label: 'A: ' or 'B: ' with --vs
- * @returns {(import('./trace-window.js').TraceWindow & { run: number, file: string })[]}
+ * @param {{ url: string, runs: import('../runs/loads.js').Run[], label?: string }} side label: 'A: ' or 'B: ' with --vs
+ * @returns {(import('./window.js').TraceWindow & { run: number, file: string })[]}
  */
 export function printTraceWindows({ url, runs, label = '' }) {
   const windows = runs
@@ -45,7 +45,7 @@ export function printTraceWindows({ url, runs, label = '' }) {
 
 /**
  * "TTI 1830 ms (marquee:interactive): 14 requests before it (3 Script 76.0 KB, …), 3 long tasks: …"
- * @param {import('./trace-window.js').TraceWindow} w
+ * @param {import('./window.js').TraceWindow} w
  */
 export function oneLine(w) {
   const flag = w.ok ? '' : `NOT THE MEASURED LOAD? ${w.problems.join('; ')}. `;
@@ -72,7 +72,7 @@ export function oneLine(w) {
   );
 }
 
-/** @param {import('./trace-window.js').LongTask} t */
+/** @param {import('./window.js').LongTask} t */
 function taskText(t) {
   const script = !t.url
     ? ''
@@ -90,7 +90,7 @@ function shortUrl(url) {
 
 /**
  * The run whose TTI is the median (the lower middle one of an even count).
- * @template {import('./trace-window.js').TraceWindow} W
+ * @template {import('./window.js').TraceWindow} W
  * @param {W[]} windows
  * @returns {W | null}
  */
@@ -101,7 +101,7 @@ export function medianRun(windows) {
   return timed[Math.floor((timed.length - 1) / 2)] ?? null;
 }
 
-/** @param {import('./trace-window.js').TraceWindow} w */
+/** @param {import('./window.js').TraceWindow} w */
 function details(w) {
   const show = (/** @type {number | null} */ ms) => (ms === null ? '—' : String(Math.round(ms)));
   return [

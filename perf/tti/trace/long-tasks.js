@@ -1,9 +1,9 @@
 // @ts-check
-// The long tasks of a trace's page (perf/tti/trace-window.js): the main
+// The long tasks of a trace's page (perf/tti/trace/window.js): the main
 // thread's top-level tasks over LONG_TASK_MS, each with the longest traced work
 // inside it and that work's script.
 
-import { sampledScripts } from './trace-samples.js';
+import { sampledScripts } from './samples.js';
 
 export const LONG_TASK_MS = 50;
 // Work a long task is made of, named in the summary: the longest one inside the task.
@@ -30,8 +30,8 @@ const WORK = new Set([
 const WRAPPERS = new Set(['ThreadControllerImpl::RunTask', 'Receive mojo message', 'Receive mojo reply', 'RunTask']);
 
 /**
- * @typedef {import('./trace-window.js').TraceEvent} TraceEvent
- * @typedef {import('./trace-window.js').LongTask} LongTask
+ * @typedef {import('./window.js').TraceEvent} TraceEvent
+ * @typedef {import('./window.js').LongTask} LongTask
  */
 
 /**

@@ -2,11 +2,11 @@
 // The measured page loads of perf/tti/index.js: --runs fresh loads of the page and,
 // with --vs, as many of the other page, one progress line per load.
 import path from 'node:path';
-import { measureScript } from './inject-measure.js';
-import { measurePageLoad } from '../lib/page-run.js';
-import { format } from '../lib/format.js';
+import { measureScript } from '../inject-measure.js';
+import { measurePageLoad } from '../../lib/page-run.js';
+import { format } from '../../lib/format.js';
 
-/** @typedef {import('../lib/page-run.js').RunResult & { run: number, traceFile?: string }} Run */
+/** @typedef {import('../../lib/page-run.js').RunResult & { run: number, traceFile?: string }} Run */
 
 /**
  * @param {import('playwright-core').Browser} browser
@@ -15,8 +15,8 @@ import { format } from '../lib/format.js';
  *   measuresItself: boolean,
  *   injectScript: string | null,
  *   vsSide: { url: string, measuresItself: boolean } | null,
- *   options: import('./options.js').TTIOptions,
- *   profile: import('../lib/throttling.js').Profile,
+ *   options: import('../options.js').TTIOptions,
+ *   profile: import('../../lib/throttling.js').Profile,
  *   progress: (line: string) => void,
  *   traceDir: string | null,
  * }} plan

@@ -1,12 +1,12 @@
 // @ts-check
 // What a run's Chromium trace says happened before TTI: the requests that
 // started in the window and the main thread's long tasks, each with the work
-// that took most of it (trace-long-tasks.js). Pure: events in, summary out
+// that took most of it (long-tasks.js). Pure: events in, summary out
 // (test/perf/tti/trace.test.js).
 // Before summarizing it checks that the trace is the measured load: a main-frame
 // navigation to the measured URL and, on a page that marks it, the app's
 // marquee:interactive mark of that same navigation, at the time the page reported.
-import { longTasksOf } from './trace-long-tasks.js';
+import { longTasksOf } from './long-tasks.js';
 
 export const APP_TTI_MARK = 'marquee:interactive';
 // The in-page figure is the mark's startTime rounded by the measuring code.

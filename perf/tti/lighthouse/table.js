@@ -1,15 +1,15 @@
 // @ts-check
 // perf:tti --lighthouse's figures: each side's medians, and the table of every
-// side against both floors and the page against B (perf/tti/lighthouse-check.js).
-import { format } from '../lib/format.js';
-import { distribution } from '../lib/stats.js';
+// side against both floors and the page against B (perf/tti/lighthouse/index.js).
+import { format } from '../../lib/format.js';
+import { distribution } from '../../lib/stats.js';
 
 const METRICS = /** @type {const} */ (['interactive', 'tbt', 'fcp', 'lcp']);
 const LABELS = { interactive: 'interactive', tbt: 'TBT', fcp: 'FCP', lcp: 'LCP' };
 
 /**
- * @typedef {import('./lighthouse-check.js').LighthouseResult} LighthouseResult
- * @typedef {import('./lighthouse-check.js').Side} Side
+ * @typedef {import('./index.js').LighthouseResult} LighthouseResult
+ * @typedef {import('./index.js').Side} Side
  */
 
 /** @param {LighthouseResult[]} results */

@@ -6,9 +6,9 @@
 // head). Each method's long tasks go through the page's own search
 // (client/measure/lab-tti.js) with the same FCP, DCL and requests, so the
 // methods differ by their long tasks only, not by the page load or the machine.
-import { applyThrottling, contextOptions } from '../lib/throttling.js';
-import { HEARTBEAT_BESIDE_SNIPPET } from '../../client/measure/heartbeat-snippet.js';
-import { findLabTTI, totalBlockingTime } from '../../client/measure/lab-tti.js';
+import { applyThrottling, contextOptions } from '../../lib/throttling.js';
+import { HEARTBEAT_BESIDE_SNIPPET } from '../../../client/measure/heartbeat-snippet.js';
+import { findLabTTI, totalBlockingTime } from '../../../client/measure/lab-tti.js';
 
 /** @typedef {'longtask' | 'loaf' | 'heartbeat'} Method */
 export const METHODS = /** @type {const} */ (['longtask', 'loaf', 'heartbeat']);
@@ -43,7 +43,7 @@ const OBSERVE = `(function () {
 
 /**
  * @param {import('playwright-core').Browser} browser
- * @param {{ url: string, profile: import('../lib/throttling.js').Profile, capMs: number }} options
+ * @param {{ url: string, profile: import('../../lib/throttling.js').Profile, capMs: number }} options
  * @returns {Promise<FidelityRun>}
  */
 export async function measureFidelityRun(browser, { url, profile, capMs }) {
@@ -133,7 +133,7 @@ function searchAll(read) {
 
 /** @param {number[]} flat [start, end, start, end, ...] */
 function pairs(flat) {
-  /** @type {import('../../client/measure/lab-tti.js').Period[]} */
+  /** @type {import('../../../client/measure/lab-tti.js').Period[]} */
   const periods = [];
   for (let i = 0; i + 1 < flat.length; i += 2) periods.push({ start: flat[i], end: flat[i + 1] });
   return periods;

@@ -1,13 +1,13 @@
 // @ts-check
 // perf:tti --heartbeat-vs: how far the heartbeat's lab TTI (what Firefox and
 // Safari get) is from Chromium's own, measured in the same page loads
-// (./heartbeat-fidelity-run.js): the figures differ by method only, never by
+// (./fidelity-run.js): the figures differ by method only, never by
 // which load was the lucky one. Each load is also checked: the page's own lab
 // TTI must be the Long Tasks one computed here, and the heartbeat must have a
 // stall over every long task of 100 ms or more (else it was not beating).
-import { distribution } from '../lib/stats.js';
-import { format } from '../lib/format.js';
-import { METHODS, measureFidelityRun } from './heartbeat-fidelity-run.js';
+import { distribution } from '../../lib/stats.js';
+import { format } from '../../lib/format.js';
+import { METHODS, measureFidelityRun } from './fidelity-run.js';
 
 /** Within this ratio, the heartbeat's lab TTI is a faithful stand-in (issue 28's target). */
 export const FIDELITY = 1.1;
@@ -16,10 +16,10 @@ const SAME_MS = 1;
 
 /**
  * @param {import('playwright-core').Browser} browser
- * @param {{ url: string, options: import('./options.js').TTIOptions, profile: import('../lib/throttling.js').Profile, progress: (line: string) => void }} plan
+ * @param {{ url: string, options: import('../options.js').TTIOptions, profile: import('../../lib/throttling.js').Profile, progress: (line: string) => void }} plan
  */
 export async function measureFidelity(browser, { url, options, profile, progress }) {
-  /** @type {import('./heartbeat-fidelity-run.js').FidelityRun[]} */
+  /** @type {import('./fidelity-run.js').FidelityRun[]} */
   const runs = [];
   for (let i = 1; i <= options.runs; i += 1) {
     const started = Date.now();
@@ -36,9 +36,9 @@ export async function measureFidelity(browser, { url, options, profile, progress
   return summarizeFidelity(runs);
 }
 
-/** @param {import('./heartbeat-fidelity-run.js').FidelityRun[]} runs */
+/** @param {import('./fidelity-run.js').FidelityRun[]} runs */
 export function summarizeFidelity(runs) {
-  const found = (/** @type {import('./heartbeat-fidelity-run.js').Method} */ m) =>
+  const found = (/** @type {import('./fidelity-run.js').Method} */ m) =>
     runs.map((r) => r.methods[m]).map((r) => (r.status === 'found' ? r : null));
   const methods = Object.fromEntries(
     METHODS.map((m) => {
@@ -53,7 +53,7 @@ export function summarizeFidelity(runs) {
       ];
     }),
   );
-  /** @param {import('./heartbeat-fidelity-run.js').Method} a @param {import('./heartbeat-fidelity-run.js').Method} b */
+  /** @param {import('./fidelity-run.js').Method} a @param {import('./fidelity-run.js').Method} b */
   const ratios = (a, b) => {
     const [x, y] = [methods[a].labTTI?.median, methods[b].labTTI?.median];
     const perLoad = found(a).flatMap((v, i) => {
