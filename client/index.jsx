@@ -29,7 +29,9 @@ function onInteractive() {
   const labRun =
     new URLSearchParams(location.search).has('perf') || Number.isFinite(/** @type {any} */ (window).__marqueePerfCapMs);
   if (labRun) whenIdle(measure);
-  else firstIntent().then(measure);
+  // After what the intent itself needs (rows for a scroll, navigation for a pointer): measurement
+  // needs no hurry, and the hide sender covers the page until it has loaded.
+  else firstIntent().then(() => whenIdle(measure));
   // Network only: the first intent then evaluates chunks from the cache instead of waiting a round trip.
   prefetchAtIdle(Array.isArray(later) ? later : []);
   loadKeyboardOnDemand(); // arrow keys across the cards (TV UI), fetched on first focus or key press

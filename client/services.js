@@ -7,6 +7,7 @@
 import { loadPage, matchRoute } from '../shared/pages/registry.js';
 import { onFirstIntent } from './nav/on-intent.js';
 import { firstIntent } from './intent.js';
+import { whenIdle } from './idle.js';
 
 /** @typedef {import('../shared/components/App.jsx').AppServices} AppServices */
 /** @typedef {import('../shared/components/App.jsx').ShownPage} ShownPage */
@@ -82,7 +83,12 @@ export function createServices(cache, page, onInteractive) {
       // Pitfall: Falcor built at start, or at idle, ran inside the window that decides TTI
       // (an idle callback hangs off the root in Lighthouse's simulation): built on the
       // visitor's first intent instead, a straight click still waits for neither.
-      firstIntent().then(startNavigation);
+      // A scroll or a wheel needs the rows near the viewport first (loadRow below): navigation then
+      // waits for the next idle, instead of evaluating beside them (pitfall: a first scroll that
+      // waited for code it did not need). A pointer, touch, key or focus may be a click: at once.
+      firstIntent().then((type) =>
+        type === 'scroll' || type === 'wheel' ? whenIdle(startNavigation) : startNavigation(),
+      );
       // Input that came before now waited until now; a click held on a link is replayed into navigation
       // (views/partials/early-input.hbs).
       /** @type {any} */ (window).__marqueeEarly?.ready?.();
