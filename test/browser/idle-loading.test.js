@@ -89,6 +89,8 @@ test('the first intent, a wheel on the page, runs measurement and navigation', a
   await page.waitForLoadState('networkidle');
   assert.equal(await intentSeen(page), false);
   await page.mouse.wheel(0, 40);
+  // After a scroll, navigation and measurement wait for the idle after it (the rows come first).
+  await page.evaluate(() => /** @type {any} */ (window).__releaseIdle());
   await page.waitForFunction(() => Boolean(/** @type {any} */ (window).__marqueePerf), null, { timeout: 10_000 });
   const detail = await page.evaluate(
     () => /** @type {any} */ (performance.getEntriesByName('marquee:intent')[0]).detail,
@@ -110,6 +112,8 @@ test('measurement loaded late still sees page start: FCP, LCP, TTFB, App TTI and
   // on the first intent: the pointer over the page.
   await page.waitForLoadState('networkidle');
   await page.mouse.move(200, 300);
+  // Measurement loads at the idle after the first intent.
+  await page.evaluate(() => /** @type {any} */ (window).__releaseIdle());
   await page.waitForFunction(
     () => {
       const perf = /** @type {any} */ (window).__marqueePerf;
