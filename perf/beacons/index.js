@@ -39,10 +39,10 @@ async function main(onStop) {
     }
   }
   console.log(`\nbeacons received per page view (${options.pages} each)`);
-  console.log(`side  ${options.close.map((c) => `closed at ${c} s`.padStart(14)).join('')}`);
+  console.log(`side  ${options.close.map((c) => `closed at ${c} s`.padStart(16)).join('')}`);
   for (const side of sides)
     console.log(
-      `${side.name.padEnd(4)}  ${options.close.map((c) => `${received[side.name][c]}/${options.pages}`.padStart(14)).join('')}`,
+      `${side.name.padEnd(4)}  ${options.close.map((c) => `${received[side.name][c]}/${options.pages}`.padStart(16)).join('')}`,
     );
   await browser.close();
 }
