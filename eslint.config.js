@@ -5,16 +5,18 @@ import globals from 'globals';
 
 // The catalog (server/catalog/) is a separate service, the first thing a
 // starter replaces with their own API (docs/decisions/008). Neither side
-// imports the other; the id rules both follow live in shared/ids.js.
+// imports the other; what both need (id rules, error classes) lives in shared/.
 const CATALOG_DIR = path.join(import.meta.dirname, 'server/catalog');
-const SHARED_IDS = path.join(import.meta.dirname, 'shared/ids.js');
-const EDGE_WHY = 'the catalog is a separate service: talk to it over HTTP, share id rules through shared/ids.js';
+const SHARED_DIR = path.join(import.meta.dirname, 'shared');
+const EDGE_WHY = 'the catalog is a separate service: talk to it over HTTP, share what both need through shared/';
 
-/** @param {string} file */
-const inCatalog = (file) => {
-  const relative = path.relative(CATALOG_DIR, file);
+/** @param {string} dir @param {string} file */
+const inside = (dir, file) => {
+  const relative = path.relative(dir, file);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 };
+/** @param {string} file */
+const inCatalog = (file) => inside(CATALOG_DIR, file);
 
 /**
  * Static imports, `export … from`, `import()` and JSDoc `import('…')` types:
@@ -38,7 +40,7 @@ const catalogEdge = {
       const target = specifier.startsWith('file:')
         ? new URL(specifier).pathname
         : path.resolve(path.dirname(file), specifier);
-      return catalogSide ? !inCatalog(target) && target !== SHARED_IDS : inCatalog(target);
+      return catalogSide ? !inCatalog(target) && !inside(SHARED_DIR, target) : inCatalog(target);
     };
     /** @param {import('estree').Node} node @param {unknown} specifier */
     const check = (node, specifier) => {

@@ -9,16 +9,21 @@ import { FetchDataSource } from './fetch-data-source.js';
 
 /** @typedef {import('../shared/graph/types.js').Row} Row */
 /**
- * The cache's bound, in falcor's size units, and the share kept when it is
- * exceeded (least recently used paths go first). A unit is not a byte of
- * heap: falcor counts 50 per value plus its length, while each value costs
- * the heap a node, its path and its keys, several times that; the bound is
- * chosen for the heap it costs, reached within a visit's first titles
- * (docs/client-cache.md has the measurement behind these figures).
+ * The cache's bound, in falcor's size units, by the page in view, and the
+ * share kept when it is exceeded (least recently used paths go first). A
+ * unit is not a byte of heap: falcor counts 50 per value plus its length,
+ * while each value costs the heap a node, its path and its keys, several
+ * times that (docs/client-cache.md has the measurements).
+ * homeMaxSize: while home is shown. What a collection keeps (142,500) holds
+ * all of home scrolled to its last row (109,777 units) 1.3 times: a bound
+ * under the page in view drops titles it still shows, and a lower row that
+ * shows one again asks for it again.
+ * pageMaxSize: any other page, a title's or a genre's, and the last few
+ * before it (about 60 title pages).
  * Pitfall: a client cache bounded too high for a visit to reach keeps
  * growing with every title a long visit opens (unbounded per-navigation growth).
  */
-export const CLIENT_CACHE = Object.freeze({ maxSize: 90_000, collectRatio: 0.8 });
+export const CLIENT_CACHE = Object.freeze({ homeMaxSize: 150_000, pageMaxSize: 90_000, collectRatio: 0.95 });
 
 /**
  * Rows timed per page lifetime (`marquee:loadRow`, read by perf:tti on a
@@ -36,7 +41,9 @@ export const TIMED_ROWS = 100;
  *   loadRow: (paths: import('../shared/graph/types.js').PathSet[], toRow: (cache: unknown) => Row | null) => Promise<Row | null>,
  *   changeMyList: (id: string, on: boolean) => Promise<unknown>,
  *   rate: (id: string, rating: number | null) => Promise<unknown>,
- * }} AppModel strict: the model whose get rejects with the paths that failed
+ *   pageShown: (home: boolean) => void,
+ * }} AppModel strict: the model whose get rejects with the paths that failed;
+ *   pageShown: the cache's bound follows the page in view (home's, or any other's)
  */
 
 /**
@@ -47,7 +54,13 @@ export const TIMED_ROWS = 100;
 export function createAppModel(cache, { url = '/model.json', source = new FetchDataSource(url) } = {}) {
   // batch(): rows nearing the viewport in the same frame share one request
   // (one HTTP round trip per row is the N+1 pitfall).
-  const writes = new falcor.Model({ cache, source: /** @type {any} */ (source), ...CLIENT_CACHE }).batch();
+  // Home's bound from the start: the page in view may be home, and nothing it shows may go.
+  const writes = new falcor.Model({
+    cache,
+    source: /** @type {any} */ (source),
+    maxSize: CLIENT_CACHE.homeMaxSize,
+    collectRatio: CLIENT_CACHE.collectRatio,
+  }).batch();
   // Reads: one failed title leaves a gap in its row instead of failing the
   // row. Writes keep errors as errors, so a refused call or set rejects and
   // the UI rolls back. Both share one cache.
@@ -76,6 +89,12 @@ export function createAppModel(cache, { url = '/model.json', source = new FetchD
     },
     rate(id, rating) {
       return writes.set({ path: ['titlesById', id, 'userRating'], value: rating });
+    },
+    pageShown(home) {
+      const maxSize = home ? CLIENT_CACHE.homeMaxSize : CLIENT_CACHE.pageMaxSize;
+      // Each model reads its own bound when an answer lands; a lower one collects at once, so
+      // a page answered from the cache alone leaves home's rows behind too.
+      for (const each of [writes, model]) each._setMaxSize(maxSize);
     },
   };
 }

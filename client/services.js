@@ -115,6 +115,8 @@ export function createServices(cache, page, onInteractive) {
     pageShown(shown) {
       if (shown.title) document.title = shown.title;
       if (shown.scrollY !== undefined) window.scrollTo(0, shown.scrollY);
+      // The cache's bound follows the page in view (client/model.js); a model not loaded yet has nothing to bound.
+      appModel?.then((m) => m.pageShown(shown.key === '/'));
     },
   };
   return services;

@@ -91,13 +91,15 @@ export function createApp(
   const renderSettings = renderSettingsFor(config);
 
   // ── Page shell ───────────────────────────────────────────────────────────
-  // Development only: the open page reloads after a client rebuild or a server restart (server/dev/).
+  // Development only: the open page reloads after a client rebuild, a server restart or a
+  // change under views/ (the page shells and all the CSS) (server/dev/).
   const devReload = config.isDev ? createReloadStream() : null;
   const templates = createTemplates({
     viewsDir: VIEWS_DIR,
     watchForChanges: config.isDev,
     compilePerRequest: config.exercise.compileShellPerRequest,
     partials: devReload ? { 'dev-reload': RELOAD_SNIPPET } : {},
+    onChange: devReload?.reload,
   });
   const clientManifest = createClientManifest({
     distDir: CLIENT_DIR,

@@ -1,6 +1,8 @@
 // @ts-check
 // `npm run dev`: builds the client once, keeps rebuilding it, and runs ONE app
-// server that restarts when server/ or shared/ change. Replaces
+// server that restarts when server/ or shared/ change (a save under views/
+// needs no restart: the app recompiles its templates and reloads the open
+// page itself, server/render/templates.js). Replaces
 // `node --watch-path=server --watch-path=shared`, whose Node 20 passes the
 // second flag on to the child: watchers nest, each save restarts twice, and
 // two saves a second apart leave it waiting for a termination that never comes.

@@ -1,32 +1,5 @@
 // @ts-check
-// One home for the errors the app raises on purpose, so handlers can tell them
-// apart from bugs (fastify's errors.js habit).
-
-/** A bad environment: names every bad key at once, so one restart fixes all. */
-export class ConfigError extends Error {
-  /** @param {string[]} problems one line per bad key */
-  constructor(problems) {
-    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
-    this.name = 'ConfigError';
-    this.problems = problems;
-  }
-}
-
-/** The same method and path registered twice: a start-up error, never a slow leak. */
-export class DuplicateRouteError extends Error {
-  /** @param {string} method @param {string} path */
-  constructor(method, path) {
-    super(`Route ${method.toUpperCase()} ${path} is already registered`);
-    this.name = 'DuplicateRouteError';
-  }
-}
-
-/** An error with an HTTP status whose message is safe to show a visitor. */
-export class HttpError extends Error {
-  /** @param {number} status @param {string} message */
-  constructor(status, message) {
-    super(message);
-    this.name = 'HttpError';
-    this.status = status;
-  }
-}
+// The errors the app raises on purpose, in one place for its code to import
+// from. They are the catalog's too, so they are written once in shared/ (the
+// catalog, a separate service, may import shared/ but never the app).
+export { ConfigError, DuplicateRouteError, HttpError } from '../shared/errors.js';

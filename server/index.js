@@ -4,6 +4,7 @@
 // forks the workers that do). On SIGTERM or SIGINT, drains, then stops all of them.
 import cluster from 'node:cluster';
 import { loadConfig } from './config/load.js';
+import { cookieSecretPath, keepsCookieSecret, keptCookieSecret } from './config/cookie-secret.js';
 import { ConfigError } from './errors.js';
 import { createLogger } from './log.js';
 import { createApp } from './app.js';
@@ -17,7 +18,10 @@ import { drainServer } from './lifecycle/drain.js';
 /** @type {import('./config/load.js').Config} */
 let config;
 try {
-  config = loadConfig();
+  // Without COOKIE_SECRET, a lone instance keeping its visitors here keeps its secret in DATA_DIR too.
+  config = loadConfig(process.env, {
+    keepSecret: (env) => (keepsCookieSecret(env) ? keptCookieSecret(cookieSecretPath(env)) : null),
+  });
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
@@ -25,6 +29,13 @@ try {
 }
 const log = createLogger(config);
 let stopping = false;
+if (config.cookie.keptIn && cluster.isPrimary) {
+  // The path only: the secret itself is never logged.
+  log.info(
+    { file: config.cookie.keptIn },
+    'COOKIE_SECRET is not set: visitor cookies are signed with the secret kept in DATA_DIR (made on the first start; back it up with visitors.db)',
+  );
+}
 if (config.cookie.ephemeral && config.env === 'production') {
   // Loud rather than refused: `npm start` on a fresh clone must serve (ADR 015).
   log.warn(

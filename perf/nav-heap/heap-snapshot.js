@@ -7,6 +7,7 @@
 // grows only in code is warming up, not leaking.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { heapByConstructor } from './heap-diff.js';
 
 /**
  * @typedef {{ codeKB: number, objectsKB: number, nativeKB: number }} HeapKinds
@@ -59,5 +60,5 @@ export async function writeSnapshot(cdp, dir, n) {
   const file = path.join(dir, `nav-${n}.heapsnapshot`);
   const json = chunks.join('');
   writeFileSync(file, json);
-  return { file, kinds: heapKinds(json) };
+  return { file, kinds: heapKinds(json), groups: heapByConstructor(json) };
 }

@@ -1,13 +1,15 @@
 // @ts-check
 /* global document -- page.evaluate and waitForFunction bodies run in the page */
-// npm run perf:nav-heap -- [--walk back-and-next|more-like-this] [--navs 500] [--every 50]
+// npm run perf:nav-heap -- [--walk back-and-next|more-like-this|home-and-more] [--navs 500] [--every 50]
 //   [--url URL] [--env 'K=v ...'] [--json FILE] [--snapshots DIR]
 // What a long session costs in memory: from `/`, client navigations each to a
 // title never opened before, with prefetch as configured. The default walk
 // clicks a card link on the current page, and when none is new goes Back, on
 // to a genre's next page, home, or hops through titles already opened
 // (./walk.js); --walk more-like-this clicks only a title page's "more like
-// this" cards, and goes home when none is new (./walk-more-like-this.js).
+// this" cards, and goes home when none is new (./walk-more-like-this.js);
+// --walk home-and-more clicks the first new card of any page, and goes home
+// through the masthead, scrolling its rows, when none is (./walk-home-and-more.js).
 // Every `--every` navigations: forced GC twice (CDP), then the JS heap in use.
 // Prints the heap per step and its growth from the first step to the last
 // (target: within 1.10x from the 50th navigation to the 200th, issues 19 and
@@ -23,11 +25,14 @@ import { startOneMarquee } from '../lib/targets.js';
 import { readOptions } from './options.js';
 import { runTool } from '../lib/run-tool.js';
 import { writeSnapshot } from './heap-snapshot.js';
+import { formatDiff, heapDiff } from './heap-diff.js';
 import { unseenCard } from './walk.js';
 import { moreLikeThisCard } from './walk-more-like-this.js';
+import { homeAndMoreCard } from './walk-home-and-more.js';
 
+const WALK_TO = { 'back-and-next': unseenCard, 'more-like-this': moreLikeThisCard, 'home-and-more': homeAndMoreCard };
 const { values, navs, every, env, walk } = readOptions(process.argv.slice(2));
-const nextCard = walk === 'more-like-this' ? moreLikeThisCard : unseenCard;
+const nextCard = WALK_TO[walk];
 
 /** Navigations to titles already opened, made only to reach new ones. */
 let hops = 0;
@@ -48,6 +53,8 @@ async function main(onStop) {
 
   /** @type {({ navigations: number, hops: number, heapKB: number } & Partial<import('./heap-snapshot.js').HeapKinds>)[]} */
   const steps = [];
+  /** @type {Map<string, import('./heap-diff.js').Group>[]} the first and the last snapshot's groups */
+  const groups = [];
   const seen = new Set();
   const measure = async (/** @type {number} */ n) => {
     await cdp.send('HeapProfiler.collectGarbage');
@@ -55,6 +62,7 @@ async function main(onStop) {
     const { usedSize } = /** @type {{ usedSize: number }} */ (await cdp.send('Runtime.getHeapUsage'));
     const snapshot = values.snapshots ? await writeSnapshot(cdp, values.snapshots, n) : null;
     steps.push({ navigations: n, hops, heapKB: Math.round(usedSize / 1024), ...snapshot?.kinds });
+    if (snapshot) groups.splice(Math.min(groups.length, 1), 1, snapshot.groups);
     const split = snapshot
       ? ` · snapshot: code ${snapshot.kinds.codeKB} KB, JS objects ${snapshot.kinds.objectsKB} KB, native ${snapshot.kinds.nativeKB} KB (${snapshot.file})`
       : '';
@@ -95,6 +103,11 @@ async function main(onStop) {
     console.log(
       `of it, JS objects: ${first.objectsKB} KB to ${last.objectsKB} KB (${(last.objectsKB / first.objectsKB).toFixed(2)}x); ` +
         `compiled code: ${first.codeKB} KB to ${last.codeKB} KB`,
+    );
+  if (groups.length === 2)
+    console.log(
+      `what grew from navigation ${first.navigations} to navigation ${last.navigations}, by constructor (count, self size; change):\n` +
+        formatDiff(heapDiff(groups[0], groups[1], 12)),
     );
   if (values.json)
     writeFileSync(

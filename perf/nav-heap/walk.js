@@ -98,7 +98,7 @@ export function firstUnseen(page, seen, scope = 'body') {
  */
 export async function unseenOnHome(page, seen, onHop) {
   if (!(await page.evaluate(() => !!document.querySelector('.home')))) {
-    await page.locator('a[href="/"]').first().click();
+    await page.locator('a.masthead__brand[href="/"]').click();
     await page.waitForFunction(() => location.pathname === '/' && !!document.querySelector('.home'));
     onHop?.();
   }

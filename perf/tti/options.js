@@ -10,6 +10,7 @@ import { ENGINES } from './engines/engine.js';
 export const USAGE = `npm run perf:tti -- [options]
   --url URL                 measure this page instead of starting Marquee (any site)
   --vs URL                  also measure this page (B), alternately with A, and print the ratios B / A
+                            (with --browser: a column per engine and page, and each engine's B / A)
   --heartbeat-vs            the fidelity check (Chromium only): each load finds lab TTI three ways at once,
                             by Long Tasks (the page's own), by LoAF and by the heartbeat Firefox and Safari
                             run, and prints how far the heartbeat's is from the others (medians and per load)
@@ -19,7 +20,9 @@ export const USAGE = `npm run perf:tti -- [options]
                             alternate between them and one table has a column per engine. Firefox ESR
                             over WebDriver BiDi, WebKitGTK's MiniBrowser over WebDriver under Xvfb (Debian's
                             firefox-esr, webkit2gtk-driver, xvfb); only Chromium can throttle CPU and
-                            network, the others take the profile's screen size only and say so
+                            network, the others take the profile's screen size only and say so. Any page:
+                            one without client/measure/ gets it before its own scripts (a BiDi preload
+                            script in Firefox, a proxy inserting it first in the head in WebKit)
   --profile mobile          none | desktop | mobile (CDP throttling, as Lighthouse's devtools mode)
   --json FILE               write every run and the summary as JSON, the chart next to it
   --trace                   record each run's Chromium trace (DevTools › Performance › Load profile, or
@@ -132,7 +135,7 @@ function checkOptions(values, problems) {
     if (!(/** @type {readonly string[]} */ (ENGINES).includes(name)))
       problems.push(`--browser: ${JSON.stringify(name)} is none of ${ENGINES.join(', ')}`);
   if (new Set(browsers).size !== browsers.length) problems.push('--browser names an engine twice');
-  const chromiumOnly = ['vs', 'heartbeat-vs', 'trace', 'trace-dir', 'lighthouse', 'floor', 'budget'].filter(
+  const chromiumOnly = ['heartbeat-vs', 'trace', 'trace-dir', 'lighthouse', 'floor', 'budget'].filter(
     (name) => values[name] !== undefined && values[name] !== false,
   );
   if (browsers.join() !== 'chromium' && chromiumOnly.length > 0)

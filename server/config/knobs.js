@@ -145,13 +145,13 @@ export const KNOBS = {
   COOKIE_SECRET: {
     default: '',
     parse: secret,
-    doc: 'signs the visitor cookie (32+ characters), the same on every instance of a fleet; empty: a random one per start, so visitors get new ids after a restart (and on another instance), refused with `FLEET=1`',
+    doc: 'signs the visitor cookie (32+ characters), the same on every instance of a fleet; empty: made once and kept in `DATA_DIR/cookie-secret` (mode 0600, ADR 017) when the app starts its own catalog on SQLite (the default), so restarts and crashes keep every visitor; else a random one per start, so visitors get new ids after a restart (and on another instance); refused with `FLEET=1`',
     show: hidden,
   },
   FLEET: {
     default: '0',
     parse: oneOf(['0', '1']),
-    doc: '`1`: this instance is one of several behind a load balancer sharing visitors ([docs/deploy.md](docs/deploy.md)): it refuses to start without `COOKIE_SECRET` and `CATALOG_URL` (ADR 015); `0`: a lone instance, which warns in production when `COOKIE_SECRET` is missing',
+    doc: '`1`: this instance is one of several behind a load balancer sharing visitors ([docs/deploy.md](docs/deploy.md)): it refuses to start without `COOKIE_SECRET` and `CATALOG_URL` (ADR 015); `0`: a lone instance, which warns in production when `COOKIE_SECRET` is missing and it keeps none (a `CATALOG_URL`, or a store other than SQLite)',
   },
   COOKIE_SECURE: {
     default: '0',
@@ -291,7 +291,7 @@ export const CATALOG_KNOBS = {
   },
   DATA_DIR: {
     default: 'data/',
-    doc: "the directory of the catalog's visitor database (`visitors.db`, created on first start); the default is at the project root, git-ignored; relative paths from the working directory. A database there that cannot be opened stops the catalog at start",
+    doc: "the directory of the catalog's visitor database (`visitors.db`, created on first start) and, with no `COOKIE_SECRET`, of the visitor cookie's secret the app keeps (`cookie-secret`, ADR 017); the default is at the project root, git-ignored; relative paths from the working directory. A database there that cannot be opened, or a secret that cannot be read, stops the start",
   },
 };
 

@@ -28,7 +28,7 @@ export { EXERCISES, KNOBS };
  *   page: Readonly<{ atfRows: number | 'all', prefetch: boolean }>,
  *   posters: Readonly<{ template: string | null, origin: string | null }>,
  *   graphCache: Readonly<{ ttlMs: number, maxSize: number, cloneOnRead: boolean }>,
- *   cookie: Readonly<{ secret: string, ephemeral: boolean, secure: boolean }>,
+ *   cookie: Readonly<{ secret: string, ephemeral: boolean, keptIn: string | null, secure: boolean }>,
  *   fleet: boolean,
  *   security: Readonly<{ trustProxy: false | number | readonly string[], publicOrigin: string | null, metricsToken: string | null }>,
  *   log: Readonly<{ level: string }>,
@@ -49,14 +49,17 @@ export { EXERCISES, KNOBS };
  *   }>,
  * }>} Config
  *   exercise and the fields it sets (upstream.connections and .reuseConnections, graphCache.cloneOnRead):
- *   EXERCISES above
+ *   EXERCISES above; cookie.keptIn: the file the secret is kept in (no COOKIE_SECRET), else null
  */
 
 /**
  * @param {Record<string, string | undefined>} [env]
+ * @param {{ keepSecret?: ((env: Record<string, string | undefined>) => { secret: string, file: string } | null) | null }} [options]
+ *   keepSecret: the secret kept for a lone instance without COOKIE_SECRET, or
+ *   null for none (server/config/cookie-secret.js; the default, null, reads no file)
  * @returns {Config}
  */
-export function loadConfig(env = process.env) {
+export function loadConfig(env = process.env, { keepSecret = null } = {}) {
   /** @type {Record<string, any>} */
   const v = {};
   const problems = [];
@@ -96,6 +99,8 @@ export function loadConfig(env = process.env) {
     );
   if (problems.length > 0) throw new ConfigError(problems);
   const exercise = v.EXERCISE || null;
+  // Pitfall: a random secret per start makes every visitor a new one after a restart (ADR 017).
+  const kept = v.COOKIE_SECRET || v.FLEET === '1' ? null : (keepSecret?.(env) ?? null);
 
   return deepFreeze({
     env: v.NODE_ENV,
@@ -121,10 +126,11 @@ export function loadConfig(env = process.env) {
     // origin: another host's, for the CSP's img-src; null for the app's own.
     posters: { template: v.POSTER_URL_TEMPLATE, origin: templateOrigin(v.POSTER_URL_TEMPLATE) },
     graphCache: { ttlMs: v.GRAPH_CACHE_TTL_MS, maxSize: v.GRAPH_CACHE_MAX_SIZE, cloneOnRead: exercise === '03' },
-    // Without a configured secret, visitors get new ids after each restart.
+    // Without a configured or kept secret, visitors get new ids after each restart.
     cookie: {
-      secret: v.COOKIE_SECRET || randomBytes(32).toString('hex'),
-      ephemeral: !v.COOKIE_SECRET,
+      secret: v.COOKIE_SECRET || kept?.secret || randomBytes(32).toString('hex'),
+      ephemeral: !v.COOKIE_SECRET && !kept,
+      keptIn: kept?.file ?? null,
       secure: v.COOKIE_SECURE === '1',
     },
     fleet: v.FLEET === '1',

@@ -1,7 +1,9 @@
 // @ts-check
 // Development only (config.isDev): a Server-Sent Events stream that tells an
 // open page to reload itself (the page's side: ./reload-snippet.js).
-// - After a client rebuild the server's manifest changes: reload() sends "reload".
+// - After a client rebuild the server's manifest changes, and after a save
+//   under views/ (the page shells and all the CSS) the templates recompile:
+//   either way reload() sends "reload".
 // - After a server restart the stream drops and the page reconnects: the
 //   "hello" sent on each connection carries this process's id, and a page
 //   that sees a new one reconnected to a new server.

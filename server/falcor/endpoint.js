@@ -6,7 +6,8 @@
  * router built for this request or through the graph cache (run-request.js),
  * answers JSON that no cache may keep.
  */
-import { RequestError, validateFalcorRequest } from './validate-request.js';
+import { HttpError } from '../errors.js';
+import { validateFalcorRequest } from './validate-request.js';
 import { hasReadOnlyPath } from './set-request.js';
 import { silentLog } from './route-values.js';
 import { splittable } from '../graph-cache/split-paths.js';
@@ -63,7 +64,7 @@ export function falcorEndpoint({
       const isRead = req.method === 'GET' || req.method === 'HEAD';
       if (!isRead && req.method !== 'POST') {
         res.set('allow', 'GET, POST');
-        throw new RequestError(405, 'use GET or POST');
+        throw new HttpError(405, 'use GET or POST');
       }
       const field = isRead
         ? queryFields(req.originalUrl ?? req.url)
@@ -74,9 +75,9 @@ export function falcorEndpoint({
         throughGraph = { graph: readGraphFor(req), paths: request.paths };
       else router = createRouterFor(req);
       if (request.method === 'set' && hasReadOnlyPath(router, request.simplePaths))
-        throw new RequestError(400, 'jsonGraph.paths: a path no route can set (read-only)');
+        throw new HttpError(400, 'jsonGraph.paths: a path no route can set (read-only)');
     } catch (err) {
-      if (!(err instanceof RequestError)) {
+      if (!(err instanceof HttpError)) {
         log.error({ err }, 'falcor request unreadable');
         send(res, 500, { error: 'internal error' });
         return;

@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * A request's raw body for /model.json, bounded: too large is a 413 before or
- * while reading, too slow a 408, both as a RequestError the endpoint answers.
+ * while reading, too slow a 408, both as an HttpError the endpoint answers.
  */
-import { RequestError } from './validate-request.js';
+import { HttpError } from '../errors.js';
 
 /** @typedef {import('express').Request} Request */
 
@@ -22,11 +22,11 @@ export function readBody(req, maxBytes, timeoutMs) {
   if (req.readableEnded && req.body !== undefined) {
     const text =
       typeof req.body === 'string' || Buffer.isBuffer(req.body) ? String(req.body) : JSON.stringify(req.body);
-    if (Buffer.byteLength(text) > maxBytes) throw new RequestError(413, 'body too large');
+    if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, 'body too large');
     return Promise.resolve(text);
   }
   // Refuse on the declared length before reading a byte of it.
-  if (Number(req.headers['content-length']) > maxBytes) throw new RequestError(413, 'body too large');
+  if (Number(req.headers['content-length']) > maxBytes) throw new HttpError(413, 'body too large');
   return new Promise((resolve, reject) => {
     /** @type {Buffer[]} */
     const chunks = [];
@@ -34,7 +34,7 @@ export function readBody(req, maxBytes, timeoutMs) {
     // The rest is never read: the endpoint answers the 408 with Connection: close.
     const deadline = setTimeout(() => {
       req.removeAllListeners('data');
-      reject(new RequestError(408, 'body not received in time'));
+      reject(new HttpError(408, 'body not received in time'));
     }, timeoutMs);
     req.on('data', (/** @type {Buffer} */ chunk) => {
       size += chunk.length;
@@ -42,7 +42,7 @@ export function readBody(req, maxBytes, timeoutMs) {
         clearTimeout(deadline);
         req.removeAllListeners('data');
         req.resume();
-        reject(new RequestError(413, 'body too large'));
+        reject(new HttpError(413, 'body too large'));
         return;
       }
       chunks.push(chunk);
@@ -53,7 +53,7 @@ export function readBody(req, maxBytes, timeoutMs) {
     });
     req.on('error', () => {
       clearTimeout(deadline);
-      reject(new RequestError(400, 'body could not be read'));
+      reject(new HttpError(400, 'body could not be read'));
     });
   });
 }

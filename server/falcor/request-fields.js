@@ -5,7 +5,8 @@
  * sends it or JSON. Each is read by name, once (a field given twice is a 400);
  * validate-request.js then checks what they say.
  */
-import { RequestError, parseJson } from './validate-request.js';
+import { HttpError } from '../errors.js';
+import { parseJson } from './validate-request.js';
 import { readBody } from './read-body.js';
 
 /** @typedef {import('express').Request} Request */
@@ -32,7 +33,7 @@ export function queryFields(url) {
 function formFields(params) {
   return (/** @type {string} */ name) => {
     const values = params.getAll(name);
-    if (values.length > 1) throw new RequestError(400, `${name} given twice`);
+    if (values.length > 1) throw new HttpError(400, `${name} given twice`);
     return values[0];
   };
 }
@@ -50,12 +51,12 @@ export async function bodyFields(req, maxBytes, timeoutMs) {
     .toLowerCase();
   // No type and text/plain (old HttpDataSource versions sent them) are
   // refused too: they are how a cross-site form or no-cors fetch sends a body.
-  if (!MODEL_POST_TYPES.includes(type)) throw new RequestError(415, `send ${MODEL_POST_TYPES.join(' or ')}`);
+  if (!MODEL_POST_TYPES.includes(type)) throw new HttpError(415, `send ${MODEL_POST_TYPES.join(' or ')}`);
   const isJson = type === 'application/json';
   const text = await readBody(req, maxBytes, timeoutMs);
   if (!isJson) return formFields(new URLSearchParams(text));
   const body = parseJson(text, 'body');
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new RequestError(400, 'body must be a JSON object');
+    throw new HttpError(400, 'body must be a JSON object');
   return (name) => (Object.hasOwn(body, name) ? body[name] : undefined);
 }

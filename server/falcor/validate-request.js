@@ -1,29 +1,13 @@
 // @ts-check
 /**
  * Turns the fields of a /model.json request into a checked Falcor request,
- * or throws a RequestError (400) with a short reason. Everything here runs in
+ * or throws an HttpError (400) with a short reason. Everything here runs in
  * time linear in the size of the request text, never in the size of what a
  * range *describes*: {from: 0, to: 1e9} is counted, not expanded.
  */
+import { FORBIDDEN_KEYS } from '../../shared/forbidden-keys.js';
+import { HttpError } from '../errors.js';
 import { spreadPathSet, hasPathWithoutValue } from './set-request.js';
-
-export class RequestError extends Error {
-  /** @param {number} status @param {string} message short, safe to show */
-  constructor(status, message) {
-    super(message);
-    this.name = 'RequestError';
-    this.status = status;
-  }
-}
-
-/**
- * Keys that must never reach an object: falcor-router's cache merge does
- * `next = curr[key] || (curr[key] = {})`, so `__proto__` writes into
- * Object.prototype and an inherited name like `hasOwnProperty` writes onto a
- * builtin function shared by the whole process. Rejected as object keys and
- * as path keys (strings) alike.
- */
-export const FORBIDDEN_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 
 /** Deeper paths than this are no page's need, only a way to burn stack. */
 const MAX_PATH_LENGTH = 32;
@@ -46,15 +30,15 @@ export function parseJson(text, name) {
   try {
     return JSON.parse(text, rejectForbidden);
   } catch (err) {
-    if (err instanceof RequestError) throw err;
-    throw new RequestError(400, `${name} is not valid JSON`);
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(400, `${name} is not valid JSON`);
   }
 }
 
 /** @param {string} key @param {unknown} value */
 function rejectForbidden(key, value) {
   if (FORBIDDEN_KEYS.has(key) || (typeof value === 'string' && FORBIDDEN_KEYS.has(value))) {
-    throw new RequestError(400, 'forbidden key');
+    throw new HttpError(400, 'forbidden key');
   }
   return value;
 }
@@ -71,14 +55,14 @@ export function validateFalcorRequest(httpMethod, field, { maxPaths }) {
   if (method !== 'get' && method !== 'set' && method !== 'call') {
     // falcor-router instances have other methods (routeUnhandledPathsTo,
     // _setOptions…); calling one by name would change the shared router.
-    throw new RequestError(400, 'method must be get, set or call');
+    throw new HttpError(400, 'method must be get, set or call');
   }
   // A GET that changes data can be triggered by any <img> on any site.
-  if (httpMethod === 'GET' && method !== 'get') throw new RequestError(405, `${method} needs POST`);
+  if (httpMethod === 'GET' && method !== 'get') throw new HttpError(405, `${method} needs POST`);
   const budget = { left: maxPaths, max: maxPaths };
   const json = (/** @type {string} */ name) => {
     const raw = field(name);
-    if (raw === undefined) throw new RequestError(400, `${name} is missing`);
+    if (raw === undefined) throw new HttpError(400, `${name} is missing`);
     return typeof raw === 'string' ? parseJson(raw, name) : raw;
   };
   const optional = (/** @type {string} */ name, /** @type {unknown} */ fallback) =>
@@ -89,20 +73,20 @@ export function validateFalcorRequest(httpMethod, field, { maxPaths }) {
   if (method === 'set') {
     const envelope = json('jsonGraph');
     if (!isPlainObject(envelope) || !isPlainObject(envelope.jsonGraph))
-      throw new RequestError(400, 'jsonGraph must be a JSON Graph envelope');
+      throw new HttpError(400, 'jsonGraph must be a JSON Graph envelope');
     const paths = pathSets(envelope.paths, 'jsonGraph.paths', budget);
     // At most maxPaths of them: the budget above counted every one.
     const simplePaths = paths.flatMap(spreadPathSet);
     if (hasPathWithoutValue(envelope.jsonGraph, simplePaths))
-      throw new RequestError(400, 'jsonGraph.paths: each path needs a value in jsonGraph');
+      throw new HttpError(400, 'jsonGraph.paths: each path needs a value in jsonGraph');
     return { method, jsonGraph: { jsonGraph: envelope.jsonGraph, paths }, simplePaths };
   }
 
   const [callPath] = pathSets([json('callPath')], 'callPath', budget);
   if (typeof callPath[callPath.length - 1] !== 'string')
-    throw new RequestError(400, 'callPath must end with a function name');
+    throw new HttpError(400, 'callPath must end with a function name');
   const args = optional('arguments', []);
-  if (!Array.isArray(args)) throw new RequestError(400, 'arguments must be an array');
+  if (!Array.isArray(args)) throw new HttpError(400, 'arguments must be an array');
   return {
     method,
     callPath,
@@ -122,16 +106,16 @@ export function validateFalcorRequest(httpMethod, field, { maxPaths }) {
  */
 function pathSets(value, name, budget, mayBeEmpty = false) {
   if (!Array.isArray(value) || (!mayBeEmpty && value.length === 0))
-    throw new RequestError(400, `${name} must be a non-empty array of paths`);
+    throw new HttpError(400, `${name} must be a non-empty array of paths`);
   for (const path of value) {
     if (!Array.isArray(path) || path.length === 0 || path.length > MAX_PATH_LENGTH) {
-      throw new RequestError(400, `${name}: each path must be an array of 1 to ${MAX_PATH_LENGTH} keys`);
+      throw new HttpError(400, `${name}: each path must be an array of 1 to ${MAX_PATH_LENGTH} keys`);
     }
     let count = 1;
     for (const key of path) {
       count *= Array.isArray(key) ? keySetCount(key, name) : keyCount(key, name);
       // Checked after every key, so the product never grows past the limit.
-      if (count > budget.left) throw new RequestError(400, `too many paths (at most ${budget.max})`);
+      if (count > budget.left) throw new HttpError(400, `too many paths (at most ${budget.max})`);
     }
     budget.left -= count;
   }
@@ -140,10 +124,10 @@ function pathSets(value, name, budget, mayBeEmpty = false) {
 
 /** @param {unknown[]} keys @param {string} name */
 function keySetCount(keys, name) {
-  if (keys.length === 0) throw new RequestError(400, `${name}: empty key set`);
+  if (keys.length === 0) throw new HttpError(400, `${name}: empty key set`);
   let count = 0;
   for (const key of keys) {
-    if (Array.isArray(key)) throw new RequestError(400, `${name}: nested key sets`);
+    if (Array.isArray(key)) throw new HttpError(400, `${name}: nested key sets`);
     count += keyCount(key, name);
   }
   return count;
@@ -157,22 +141,22 @@ function keySetCount(keys, name) {
 function keyCount(key, name) {
   if (typeof key === 'string') return 1; // forbidden strings never got past parseJson
   if (typeof key === 'number') {
-    if (!isIndex(key)) throw new RequestError(400, `${name}: indices must be non-negative integers`);
+    if (!isIndex(key)) throw new HttpError(400, `${name}: indices must be non-negative integers`);
     return 1;
   }
   if (isPlainObject(key)) {
     const { from = 0, to, length } = /** @type {{ from?: unknown, to?: unknown, length?: unknown }} */ (key);
     const extra = Object.keys(key).some((k) => k !== 'from' && k !== 'to' && k !== 'length');
     if (extra || !isIndex(from) || (to === undefined) === (length === undefined)) {
-      throw new RequestError(400, `${name}: a range is {from, to} or {from, length}`);
+      throw new HttpError(400, `${name}: a range is {from, to} or {from, length}`);
     }
     if (to !== undefined && (!isIndex(to) || to < from))
-      throw new RequestError(400, `${name}: range indices must be non-negative integers, from <= to`);
+      throw new HttpError(400, `${name}: range indices must be non-negative integers, from <= to`);
     if (length !== undefined && (!isIndex(length) || length === 0))
-      throw new RequestError(400, `${name}: range length must be a positive integer`);
+      throw new HttpError(400, `${name}: range length must be a positive integer`);
     return to !== undefined ? /** @type {number} */ (to) - from + 1 : /** @type {number} */ (length);
   }
-  throw new RequestError(400, `${name}: keys must be strings, indices or ranges`);
+  throw new HttpError(400, `${name}: keys must be strings, indices or ranges`);
 }
 
 /** @param {unknown} n @returns {n is number} */

@@ -8,9 +8,9 @@
 // (anything else is a 400), aggregated per key for /perf's "Navigations",
 // where they stand beside our own figures, and exported as
 // `marquee_browser_soft_navigation_ms{route,phase,cache}`.
-import client from 'prom-client';
 import { LOAD_MAX_MS, ROUTES } from './beacon-fields.js';
 import { NAV_CACHE_STATES } from './navigation.js';
+import { fail, navigationGroups, navigationHistogram, readNavigationObject } from './navigation-beacon.js';
 import { newSketch, quantiles } from './sketch.js';
 
 /**
@@ -22,7 +22,6 @@ export const SOFT_NAV_PHASES = Object.freeze(['fcp', 'lcp', 'start']);
 /** The browser's start and our input belong to one interaction: seconds apart would be two. */
 const MAX_START_OFFSET_MS = 10_000;
 const KEYS = new Set(['from', 'to', 'cache', ...SOFT_NAV_PHASES]);
-const BUCKETS = [10, 25, 50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000, 30000, 60000];
 
 /** @typedef {{ from: string, to: string, cache: string, fcp: number, lcp?: number, start: number }} SoftNavigation */
 
@@ -31,22 +30,18 @@ const BUCKETS = [10, 25, 50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 50
  * @returns {{ ok: true, beacon: { softNavigation: SoftNavigation }, error?: undefined } | { ok: false, error: string, beacon?: undefined }}
  */
 export function parseSoftNavigationBeacon(body) {
-  const extra = Object.keys(body).find((key) => key !== 'softNavigation');
-  if (extra !== undefined)
-    return fail(`a soft navigation beacon holds only "softNavigation", not ${JSON.stringify(extra.slice(0, 40))}`);
-  const soft = body.softNavigation;
-  if (typeof soft !== 'object' || soft === null || Array.isArray(soft)) return fail('softNavigation must be an object');
-  const s = /** @type {Record<string, unknown>} */ (soft);
-  const unknown = Object.keys(s).find((key) => !KEYS.has(key));
-  if (unknown !== undefined) return fail(`unknown softNavigation field ${JSON.stringify(unknown.slice(0, 40))}`);
-  for (const [field, allowed] of /** @type {const} */ ([
-    ['from', ROUTES],
-    ['to', ROUTES],
-    ['cache', NAV_CACHE_STATES],
-  ])) {
-    if (typeof s[field] !== 'string' || !allowed.includes(/** @type {string} */ (s[field])))
-      return fail(`softNavigation.${field} must be one of ${allowed.join(', ')}`);
-  }
+  const read = readNavigationObject(body, {
+    key: 'softNavigation',
+    label: 'soft navigation',
+    fields: KEYS,
+    choices: [
+      ['from', ROUTES],
+      ['to', ROUTES],
+      ['cache', NAV_CACHE_STATES],
+    ],
+  });
+  if (!read.ok) return fail(read.error);
+  const s = read.fields;
   for (const field of ['fcp', 'lcp']) {
     const value = s[field];
     if (field === 'lcp' && value === undefined) continue;
@@ -62,29 +57,20 @@ export function parseSoftNavigationBeacon(body) {
  * @param {{ registry: import('prom-client').Registry }} options
  */
 export function createSoftNavigationAggregates({ registry }) {
-  const histogram = new client.Histogram({
-    name: 'marquee_browser_soft_navigation_ms',
-    help: 'Client-side navigations as the browser reported them (PerformanceSoftNavigation): its start to its first and largest contentful paint (ms), by route gone to and cache state',
-    labelNames: ['route', 'phase', 'cache'],
-    buckets: BUCKETS,
-    registers: [registry],
-  });
-  /** @type {Map<string, { from: string, to: string, cache: string, sketches: Record<string, import('./sketch.js').Sketch> }>} from, to and cache: fixed sets */
-  const groups = new Map();
+  const histogram = navigationHistogram(
+    registry,
+    'marquee_browser_soft_navigation_ms',
+    'Client-side navigations as the browser reported them (PerformanceSoftNavigation): its start to its first and largest contentful paint (ms), by route gone to and cache state',
+  );
+  const groups = navigationGroups((key) => ({
+    ...key,
+    /** @type {Record<string, import('./sketch.js').Sketch>} */
+    sketches: Object.fromEntries(SOFT_NAV_PHASES.map((phase) => [phase, newSketch()])),
+  }));
   return {
     /** @param {SoftNavigation} soft */
     record(soft) {
-      const key = `${soft.from} ${soft.to} ${soft.cache}`;
-      let group = groups.get(key);
-      if (!group) {
-        group = {
-          from: soft.from,
-          to: soft.to,
-          cache: soft.cache,
-          sketches: Object.fromEntries(SOFT_NAV_PHASES.map((phase) => [phase, newSketch()])),
-        };
-        groups.set(key, group);
-      }
+      const group = groups.of(soft);
       for (const phase of SOFT_NAV_PHASES) {
         const value = soft[/** @type {'fcp'} */ (phase)];
         if (value === undefined) continue;
@@ -95,7 +81,7 @@ export function createSoftNavigationAggregates({ registry }) {
     },
     /** Per from/to route and cache state: how many the browser reported, p50/p75/p95 per phase. */
     snapshot() {
-      return [...groups.values()].map((g) => ({
+      return groups.values().map((g) => ({
         from: g.from,
         to: g.to,
         cache: g.cache,
@@ -106,9 +92,4 @@ export function createSoftNavigationAggregates({ registry }) {
       }));
     },
   };
-}
-
-/** @param {string} error @returns {{ ok: false, error: string }} */
-function fail(error) {
-  return { ok: false, error };
 }

@@ -3,17 +3,11 @@
 // head are flushed before its data is asked for (Netflix's early flush), so a
 // catalog failure cannot change the status any more: a page that lacks data
 // says so in its markup, in a trailer and in marquee_page_degraded_total, and
-// never passes for a good page (issue 14).
+// never passes for a good page (issue 14). The trailer and the notice the
+// renderer writes live in server/render/degraded-notice.js.
 import client from 'prom-client';
 
-/** @typedef {'upstream_error' | 'failed'} DegradedReason */
-
-/** The trailer a degraded page ends with (declared in its `Trailer` header). */
-export const DEGRADED_TRAILER = 'X-Marquee-Degraded';
-
-/** What the visitor reads, outside React's root so hydration is untouched. */
-export const DEGRADED_NOTICE =
-  '<p class="page-degraded" role="status">Part of this page could not be loaded. Please reload in a moment.</p>';
+/** @typedef {import('../render/degraded-notice.js').DegradedReason} DegradedReason */
 
 /**
  * Does a JSON Graph hold an error atom (a path the router or the catalog

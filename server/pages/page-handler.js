@@ -16,7 +16,8 @@ import { performance } from 'node:perf_hooks';
 import { createElement } from 'react';
 import { matchRoute } from '../../shared/pages/registry.js';
 import { App } from '../../shared/components/App.jsx';
-import { FORBIDDEN_KEYS } from '../falcor/validate-request.js';
+import { FORBIDDEN_KEYS } from '../../shared/forbidden-keys.js';
+import { HttpError } from '../errors.js';
 import { hasErrorAtoms, missesPaths } from './degraded.js';
 
 /**
@@ -73,8 +74,7 @@ export function pageHandler(entry, { options, settings, data, renderer }) {
     const head = page.head(headCache, params, options);
     if (head.status === 404) return next();
     // The catalog failed (not "no such thing"): the 500 page, details logged there.
-    if (head.status !== 200)
-      return next(Object.assign(new Error(`${entry.name} page unavailable`), { status: head.status }));
+    if (head.status !== 200) return next(new HttpError(head.status, `${entry.name} page unavailable`));
     const headMs = performance.now() - started;
     const open = renderer.writeHead(req, res, {
       title: head.title,

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { renderToString } from 'react-dom/server';
 import { serializeJsonForHtml } from './serialize-json.js';
 import { flushCompressed } from '../delivery/compression.js';
-import { DEGRADED_NOTICE, DEGRADED_TRAILER } from '../pages/degraded.js';
+import { DEGRADED_NOTICE, DEGRADED_TRAILER } from './degraded-notice.js';
 import { formatServerTiming } from '../middleware/server-timing.js';
 
 /**
@@ -43,7 +43,7 @@ import { formatServerTiming } from '../middleware/server-timing.js';
  *   clientManifest: () => import('./client-manifest.js').ClientManifest,
  *   log: import('pino').Logger,
  *   onTimings?: (route: string, timings: PageTimings) => void,
- *   onDegraded?: (page: string, reason: import('../pages/degraded.js').DegradedReason) => void,
+ *   onDegraded?: (page: string, reason: import('./degraded-notice.js').DegradedReason) => void,
  * }} deps onDegraded: a page sent without all its data (server/pages/degraded.js)
  */
 export function createPageStreamer({ templates, clientManifest, log, onTimings = () => {}, onDegraded = () => {} }) {
@@ -51,7 +51,7 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
    * @param {import('express').Request} req
    * @param {import('express').Response} res
    * @param {PageHead} spec
-   * @param {import('../pages/degraded.js').DegradedReason} reason
+   * @param {import('./degraded-notice.js').DegradedReason} reason
    * @param {Record<string, string>} [trailers] others to send with it
    */
   function markDegraded(req, res, spec, reason, trailers = {}) {

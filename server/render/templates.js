@@ -3,7 +3,9 @@
 // one placeholder into a head (flushed at once) and a tail (written after the
 // data). Pitfall: compiling a template costs ~20 ms, running it under 1 ms
 // (Box, 2015); compile per request and every page pays it (perf/exercises/02-template-caching).
-// In development a change under views/ is picked up without a restart.
+// In development a change under views/ is picked up without a restart, and
+// onChange hears of it (npm run dev then reloads the open page: all the CSS
+// lives in the views).
 // `partials` adds partials that are no file in views/partials (npm run dev's
 // reload script, server/dev/reload-snippet.js); every set carries `heartbeat`
 // (server/render/heartbeat-partial.js), which no .hbs file could hold typed.
@@ -18,25 +20,32 @@ const APP_PLACEHOLDER = '<!--app-->';
  * @typedef {{ head: Handlebars.TemplateDelegate, tail: Handlebars.TemplateDelegate }} SplitTemplate
  */
 
+// A save is often several writes (temp file, rename, format on save): one recompile for all of them.
+const DEBOUNCE_MS = 50;
+
 /**
  * @param {{
  *   viewsDir: string, watchForChanges?: boolean, compilePerRequest?: boolean, partials?: Record<string, string>,
+ *   onChange?: () => void,
  * }} options
- *   compilePerRequest: workshop exercise 02 only, every get() compiles afresh
+ *   compilePerRequest: workshop exercise 02 only, every get() compiles afresh;
+ *   onChange: with watchForChanges, after each recompile of templates whose text changed
  */
-export function createTemplates({ viewsDir, watchForChanges = false, compilePerRequest = false, partials = {} }) {
+export function createTemplates({
+  viewsDir,
+  watchForChanges = false,
+  compilePerRequest = false,
+  partials = {},
+  onChange = () => {},
+}) {
   /** @type {Map<string, SplitTemplate>} */
   let compiled = compileAll(viewsDir, partials);
   // The sources are read once either way: exercise 02 isolates the compile.
   const sources = compilePerRequest ? readAll(viewsDir, partials) : null;
   const watcher = watchForChanges
-    ? watch(viewsDir, { recursive: true }, () => {
-        // Recompile eagerly in dev so a broken template shows up in the log now.
-        try {
-          compiled = compileAll(viewsDir, partials);
-        } catch (error) {
-          console.error('views: recompile failed:', /** @type {Error} */ (error).message);
-        }
+    ? watchViews(viewsDir, partials, (next) => {
+        compiled = next;
+        onChange();
       })
     : null;
 
@@ -51,6 +60,51 @@ export function createTemplates({ viewsDir, watchForChanges = false, compilePerR
       watcher?.close();
     },
   };
+}
+
+/**
+ * Recompiles after each change under views/ whose text differs from the last
+ * compiled (an editor's touch or temp file is none), and hands it on.
+ * @param {string} viewsDir
+ * @param {Record<string, string>} partials
+ * @param {(compiled: Map<string, SplitTemplate>) => void} onCompiled
+ */
+function watchViews(viewsDir, partials, onCompiled) {
+  let last = JSON.stringify(readAll(viewsDir, partials), sourcesJson);
+  /** @type {NodeJS.Timeout | undefined} */
+  let debounce;
+  const recompile = () => {
+    // Recompiled eagerly in dev so a broken template shows up in the log now;
+    // the page keeps the last good one (no reload) until the next save.
+    try {
+      const sources = readAll(viewsDir, partials);
+      const text = JSON.stringify(sources, sourcesJson);
+      if (text === last) return;
+      // Handlebars compiles lazily, on a template's first run: parsed here, a
+      // syntax error is caught now, not by the next page that renders.
+      for (const source of [...sources.partials.values(), ...sources.pages.values()]) Handlebars.parse(source);
+      const next = compileSources(sources);
+      last = text;
+      onCompiled(next);
+    } catch (error) {
+      console.error('views: recompile failed:', /** @type {Error} */ (error).message);
+    }
+  };
+  const watcher = watch(viewsDir, { recursive: true }, () => {
+    clearTimeout(debounce);
+    debounce = setTimeout(recompile, DEBOUNCE_MS);
+  });
+  return {
+    close() {
+      clearTimeout(debounce);
+      watcher.close();
+    },
+  };
+}
+
+/** JSON.stringify's replacer for Sources: its maps as arrays of entries. */
+function sourcesJson(/** @type {string} */ _key, /** @type {unknown} */ value) {
+  return value instanceof Map ? [...value] : value;
 }
 
 /**

@@ -3,6 +3,7 @@
 // rows in the same row/card markup as the home page (so keyboard navigation
 // works the same), or a not-found message when the catalog has no such title.
 import { Masthead } from './Masthead.jsx';
+import { NotFound } from './NotFound.jsx';
 import { TitleFacts } from './TitleFacts.jsx';
 import { TitleRow } from './TitleRow.jsx';
 
@@ -50,13 +51,7 @@ export function TitlePage({ title, rows, genreHref, state }) {
             </div>
           </>
         ) : (
-          <section className="not-found">
-            <h1>Title not found</h1>
-            <p>There is no film at this address.</p>
-            <p>
-              <a href="/">Back to the catalog</a>
-            </p>
-          </section>
+          <NotFound what="Title" noun="film" />
         )}
       </main>
     </div>

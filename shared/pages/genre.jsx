@@ -6,6 +6,7 @@
 // the list's end, is a 404.
 // A page small enough to keep its component here; see docs/adding-a-page.md.
 import { Masthead } from '../components/Masthead.jsx';
+import { NotFound } from '../components/NotFound.jsx';
 import { TitleRow } from '../components/TitleRow.jsx';
 import { TitleCard } from '../components/TitleCard.jsx';
 import { readPath } from '../graph/read.js';
@@ -54,13 +55,7 @@ export function Component({ genre }) {
           <Pager genre={genre} />
         </main>
       ) : (
-        <main className="not-found">
-          <h1>Genre not found</h1>
-          <p>There is no genre at this address.</p>
-          <p>
-            <a href="/">Back to the catalog</a>
-          </p>
-        </main>
+        <NotFound what="Genre" noun="genre" as="main" />
       )}
     </div>
   );

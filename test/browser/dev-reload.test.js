@@ -1,8 +1,10 @@
 // @ts-check
 /* global window -- page.evaluate and waitForFunction bodies run in the page */
 // `npm run dev` reloads the open page (server/dev/reload-stream.js): after a
-// client rebuild, to run the new bundle, and after a server restart, to be
-// served by the new server. Outside development there is no stream at all.
+// client rebuild, to run the new bundle, after a server restart, to be served
+// by the new server, and after a save under views/ (the page shells and all
+// the CSS), to show it, from the same server. Outside development there is no
+// stream at all.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
@@ -63,7 +65,7 @@ async function reloadsAfter(page, save) {
   await Promise.all([page.waitForEvent('load'), page.waitForResponse(isReloadStream), Promise.resolve().then(save)]);
 }
 
-test('npm run dev: the open page reloads after a client rebuild and after a server restart', async () => {
+test('npm run dev: the open page reloads after a client rebuild, a server restart and a view or CSS save', async () => {
   const dev = startDevRun({ PORT: String(await freePort()) });
   run = dev;
   const [first] = await dev.waitFor(
@@ -97,6 +99,17 @@ test('npm run dev: the open page reloads after a client rebuild and after a serv
   assert.notEqual(latest?.pid, first.pid, 'the app server restarted');
   const health = await page.evaluate(() => fetch('/healthz').then((response) => response.json()));
   assert.equal(health.pid, latest?.pid, 'the page is served by the new server');
+
+  // A save of the pages' CSS (a view's partial): the page reloads with it, and no server restarts.
+  await mark(page, 'beforeViewSave');
+  await reloadsAfter(page, () =>
+    appendFileSync(path.join(dev.dir, 'views/partials/pages-css.hbs'), '\nbody { --dev-reload-test: saved; }\n'),
+  );
+  await page.waitForFunction(
+    () => window.getComputedStyle(window.document.body).getPropertyValue('--dev-reload-test').trim() === 'saved',
+  );
+  assert.equal(await marked(page, 'beforeViewSave'), false, 'a new document');
+  assert.equal(dev.servers().at(-1)?.pid, latest?.pid, 'no restart: the same app server recompiled the view');
 });
 
 test('outside development (test and production apps) there is no reload stream, and no script for it', async () => {

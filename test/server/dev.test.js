@@ -1,7 +1,8 @@
 // @ts-check
 // `npm run dev` (server/dev.js) in a scratch copy of the app, never in the
-// sources other tests read: two bursts of saves a second apart (what broke the
-// old `node --watch-path` runner), then one change the server must serve, from
+// sources other tests read: a save under views/ reloads the open page without
+// a restart; two bursts of saves a second apart (what broke the old
+// `node --watch-path` runner), then one change the server must serve, from
 // exactly one app server; and SIGINT must leave no process behind.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,6 +43,41 @@ function sources(sub, count) {
     .slice(0, count)
     .map((name) => path.join(dir, sub, name));
 }
+
+test('npm run dev: a save under views/ reaches the open page as a reload, from the same app server', async () => {
+  const [first] = await run.waitFor(
+    () => run.servers().length > 0 && run.servers(),
+    30000,
+    'the app server did not start',
+  );
+  // The deadline covers the whole stream: a reload that never comes fails here, not in a hang.
+  const stream = await fetch(`${first.url}/__dev/reload`, { signal: AbortSignal.timeout(20000) });
+  assert.equal(stream.status, 200);
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (stream.body).getReader();
+  const decoder = new TextDecoder();
+  let events = '';
+  /** @param {RegExp} event */
+  const readUntil = async (event) => {
+    while (!event.test(events)) {
+      const { value, done } = await reader.read();
+      if (done) assert.fail(`the reload stream ended before ${event}: ${events}`);
+      events += decoder.decode(value, { stream: true });
+    }
+  };
+  await readUntil(/^event: hello$/m);
+
+  // The critical CSS, which the 404 page carries too: no catalog needed to see it served.
+  appendFileSync(path.join(dir, 'views/partials/critical-css.hbs'), '\n.dev-test { color: rgb(1, 2, 3); }\n');
+  await readUntil(/^event: reload$/m);
+  await reader.cancel();
+  const page = await (await fetch(`${first.url}/no-such-page`)).text();
+  assert.ok(page.includes('.dev-test { color: rgb(1, 2, 3); }'), 'the saved CSS is served');
+  assert.deepEqual(
+    run.servers().map(({ pid }) => pid),
+    [first.pid],
+    'no restart: the same app server recompiled the view',
+  );
+});
 
 test('npm run dev: quick saves, then the change is served by one app server; Ctrl-C leaves nothing', async () => {
   await run.waitFor(() => run.servers().length > 0, 20000, 'the app server did not start');

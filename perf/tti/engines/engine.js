@@ -3,7 +3,7 @@
 // small interface: launch once, measure one fresh page load, close.
 // Chromium through playwright-core (perf/lib/page-run.js, with the profile's
 // CDP throttling); Firefox and WebKit in ./firefox.js and ./webkit.js.
-import { launchBrowser } from '../../../test/helpers/browser.js';
+import { launchBrowser, CHROMIUM_ARGS } from '../../../test/helpers/browser.js';
 import { measurePageLoad } from '../../lib/page-run.js';
 
 export const ENGINES = /** @type {const} */ (['chromium', 'firefox', 'webkit']);
@@ -25,25 +25,39 @@ export const ENGINES = /** @type {const} */ (['chromium', 'firefox', 'webkit']);
  *   name: EngineName,
  *   version: string,
  *   emulates: { screen: boolean, cpu: boolean, network: boolean },
- *   measure: (plan: { url: string, profile: import('../../lib/throttling.js').Profile, capMs: number }) => Promise<EngineRun>,
+ *   measure: (plan: MeasurePlan) => Promise<EngineRun>,
  *   close: () => Promise<void>,
  * }} Engine
+ * @typedef {{
+ *   url: string,
+ *   profile: import('../../lib/throttling.js').Profile,
+ *   capMs: number,
+ *   inject: string | null,
+ * }} MeasurePlan
+ *   inject: the measurement (./injection.js) for a page that does not measure
+ *   itself, to run before the page's own scripts; null for a Marquee page
+ * @typedef {{ acceptUntrustedCertificate: boolean }} LaunchPlan
+ *   acceptUntrustedCertificate: the page's https certificate is one this machine does not trust
  */
 
 /**
  * @param {EngineName} name
+ * @param {LaunchPlan} plan
  * @returns {Promise<Engine>}
  */
-export async function launchEngine(name) {
-  if (name === 'firefox') return (await import('./firefox.js')).launchFirefox();
-  if (name === 'webkit') return (await import('./webkit.js')).launchWebKit();
-  const browser = await launchBrowser();
+export async function launchEngine(name, plan) {
+  if (name === 'firefox') return (await import('./firefox.js')).launchFirefox(plan);
+  if (name === 'webkit') return (await import('./webkit.js')).launchWebKit(plan);
+  const browser = await launchBrowser(
+    plan.acceptUntrustedCertificate ? { args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'] } : {},
+  );
   return {
     name: 'chromium',
     version: `Chromium ${browser.version()}`,
     emulates: { screen: true, cpu: true, network: true },
-    measure: ({ url, profile, capMs }) =>
-      measurePageLoad(browser, { url, profile, injectScript: null, capMs, pressKeys: true }),
+    // Chromium has Long Tasks: the injected heartbeat starts no loops there.
+    measure: ({ url, profile, capMs, inject }) =>
+      measurePageLoad(browser, { url, profile, injectScript: inject, capMs, pressKeys: inject === null }),
     close: () => browser.close(),
   };
 }

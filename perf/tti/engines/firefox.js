@@ -3,15 +3,27 @@
 // WebDriver BiDi, with no geckodriver (webdriverio's Firefox path would try to
 // download one) and no patched build (Playwright's Firefox needs its own).
 // Firefox has no Long Tasks API: lab TTI comes from the page's frame heartbeat.
+// A page that does not measure itself gets the measurement as a BiDi preload
+// script (script.addPreloadScript, what puppeteer's evaluateOnNewDocument
+// sends over BiDi): it runs in each new document before the page's own
+// scripts, and is no inline script, so the page's CSP does not stop it.
 import puppeteer from 'puppeteer-core';
 import { enginePrograms } from './programs.js';
 import { GRID_SELECTOR } from '../../../client/measure/key-input.js';
 import { MEASURING, READ_FIGURES, WAIT_LAB_TTI_ENDED } from './page-figures.js';
 
-/** @returns {Promise<import('./engine.js').Engine>} */
-export async function launchFirefox() {
+/**
+ * @param {import('./engine.js').LaunchPlan} plan
+ * @returns {Promise<import('./engine.js').Engine>}
+ */
+export async function launchFirefox({ acceptUntrustedCertificate }) {
   const executablePath = enginePrograms('firefox')['Firefox ESR'];
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath,
+    headless: true,
+    acceptInsecureCerts: acceptUntrustedCertificate,
+  });
   const version = await browser.version();
   return {
     name: 'firefox',
@@ -19,14 +31,19 @@ export async function launchFirefox() {
     // BiDi sets the viewport and its pixel ratio; it has no CPU throttling and
     // puppeteer's network conditions are CDP-only.
     emulates: { screen: true, cpu: false, network: false },
-    async measure({ url, profile, capMs }) {
+    async measure({ url, profile, capMs, inject }) {
       const context = await browser.createBrowserContext(); // empty cache, no cookies: a first visit
       try {
         const page = await context.newPage();
         const { width, height, deviceScaleFactor } = profile.screen;
         await page.setViewport({ width, height, deviceScaleFactor });
-        await page.evaluateOnNewDocument(`window.__marqueePerfCapMs = ${Number(capMs)};`);
+        await page.evaluateOnNewDocument(inject ?? `window.__marqueePerfCapMs = ${Number(capMs)};`);
         await page.goto(url, { waitUntil: 'load', timeout: capMs + 60_000 });
+        // The preloaded measurement starts with the document: missing at the load event, it never will.
+        if (inject && !(await page.evaluate(MEASURING)))
+          throw new Error(
+            `firefox: the measurement preloaded over BiDi never ran in ${page.url()} (no window.__marqueePerf)`,
+          );
         try {
           await Promise.race([
             page.evaluate(WAIT_LAB_TTI_ENDED),

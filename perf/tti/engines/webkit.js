@@ -5,12 +5,14 @@
 // and stopped with the driver. One WebDriver session (a fresh MiniBrowser,
 // ephemeral storage) per page load. WebKit has no Long Tasks, no LCP and no
 // Event Timing: lab TTI comes from the page's frame heartbeat, and LCP and INP
-// stay empty.
+// stay empty. A page that does not measure itself is loaded through a proxy
+// that puts the measurement first in its head (./inject-proxy.js).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { newSession } from './webdriver-classic.js';
 import { enginePrograms } from './programs.js';
 import { startXvfb } from './xvfb.js';
+import { startInjectingProxy } from './inject-proxy.js';
 import { GRID_SELECTOR } from '../../../client/measure/key-input.js';
 import { LAB_TTI_ENDED, MEASURING, READ_FIGURES } from './page-figures.js';
 
@@ -18,8 +20,9 @@ import { LAB_TTI_ENDED, MEASURING, READ_FIGURES } from './page-figures.js';
  * Xvfb and WebKitWebDriver, started together; `session()` opens a fresh
  * MiniBrowser (a WebDriver session), `stop()` ends both.
  * Also used by test/browser/engines.test.js.
+ * @param {{ acceptUntrustedCertificate?: boolean }} [plan]
  */
-export async function startWebKitDriver() {
+export async function startWebKitDriver({ acceptUntrustedCertificate = false } = {}) {
   const programs = enginePrograms('webkit');
   const xvfb = await startXvfb(programs.Xvfb);
   const port = await freePort();
@@ -45,14 +48,35 @@ export async function startWebKitDriver() {
     session: () =>
       newSession(`http://127.0.0.1:${port}`, {
         'webkitgtk:browserOptions': { binary: programs.MiniBrowser, args: ['--automation'] },
+        // Behind the proxy the page is http; its absolute https URLs still meet the certificate.
+        ...(acceptUntrustedCertificate ? { acceptInsecureCerts: true } : {}),
       }),
     stop,
   };
 }
 
-/** @returns {Promise<import('./engine.js').Engine>} */
-export async function launchWebKit() {
-  const { session, stop } = await startWebKitDriver();
+/**
+ * @param {import('./engine.js').LaunchPlan} plan
+ * @returns {Promise<import('./engine.js').Engine>}
+ */
+export async function launchWebKit({ acceptUntrustedCertificate }) {
+  const { session, stop } = await startWebKitDriver({ acceptUntrustedCertificate });
+  /** @type {Map<string, Awaited<ReturnType<typeof startInjectingProxy>>>} one proxy per page origin, for the engine's life */
+  const proxies = new Map();
+  /**
+   * The URL WebKit loads: the page's own, or the same path through the proxy that injects.
+   * @param {string} url
+   * @param {string} script
+   */
+  const throughProxy = async (url, script) => {
+    const { origin, pathname, search } = new URL(url);
+    let proxy = proxies.get(origin);
+    if (!proxy) {
+      proxy = await startInjectingProxy(origin, { script, acceptUntrustedCertificate });
+      proxies.set(origin, proxy);
+    }
+    return { proxy, url: `${proxy.url}${pathname}${search}` };
+  };
   const first = await session();
   const version = `WebKitGTK ${first.capabilities.browserVersion ?? '?'}`;
   await first.close();
@@ -62,15 +86,27 @@ export async function launchWebKit() {
     version,
     // Classic WebDriver sets the window size; nothing scales pixels, throttles the CPU or the network.
     emulates: { screen: true, cpu: false, network: false },
-    async measure({ url, profile, capMs }) {
+    async measure({ url, profile, capMs, inject }) {
+      const proxied = inject ? await throughProxy(url, inject) : null;
+      const pagesBefore = proxied?.proxy.served.pages ?? 0;
       const browser = await session();
       try {
         await browser.setWindowSize(profile.screen.width, profile.screen.height);
-        // No script before the page's own here (classic WebDriver): the page's default cap applies.
-        // ?perf=lab: the page loads its measurement at idle, not on a visitor's first intent (client/index.jsx).
+        // A Marquee page runs no script of ours before its own (classic WebDriver): its default cap applies.
+        // ?perf=lab: it loads its measurement at idle, not on a visitor's first intent (client/index.jsx).
         const lab = new URL(url);
         lab.searchParams.set('perf', 'lab');
-        await browser.url(lab.href);
+        await browser.url(proxied?.url ?? lab.href);
+        // The injected measurement starts with the document: missing at the load event, it never will.
+        if (proxied && !(await browser.execute(`return ${MEASURING};`))) {
+          const where = String(await browser.execute('return location.href;'));
+          throw new Error(
+            proxied.proxy.served.pages === pagesBefore
+              ? `webkit: the proxy served no HTML for ${url} (now at ${where}): nothing to put the measurement in`
+              : `webkit: the measurement the proxy put first in the head never ran (no window.__marqueePerf; ` +
+                  `now at ${where}): a Content-Security-Policy the proxy could not extend, or the page left the proxy`,
+          );
+        }
         const deadline = Date.now() + capMs + 15_000;
         // A slow poll: each check is a task on the page's main thread.
         while (!(await browser.execute(`return ${LAB_TTI_ENDED};`)) && Date.now() < deadline)
@@ -96,7 +132,11 @@ export async function launchWebKit() {
         await browser.close();
       }
     },
-    close: stop,
+    async close() {
+      for (const proxy of proxies.values()) await proxy.stop();
+      proxies.clear(); // close() runs again when the tool stops
+      await stop();
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 
 /**
  * Compressed as the page's own responses are: on a throttled link the floor
@@ -42,13 +42,24 @@ function decode(body, encoding) {
  * @param {string} target origin of the page, e.g. http://127.0.0.1:3000
  * @param {{
  *   rewriteHtml: (html: string, pathname: string) => string,
+ *   rewriteHtmlHeaders?: (headers: Record<string, any>, pathname: string) => void,
  *   files?: { prefix: string, dir: string },
- * }} how rewriteHtml: the page's HTML as the proxy sends it; files: URLs under
- *   prefix (e.g. /__react-floor/) answered from dir as JavaScript
+ *   acceptUntrustedCertificate?: boolean,
+ * }} how rewriteHtml: the page's HTML as the proxy sends it; rewriteHtmlHeaders:
+ *   changes an HTML response's headers in place (e.g. its CSP); files: URLs under
+ *   prefix (e.g. /__react-floor/) answered from dir as JavaScript;
+ *   acceptUntrustedCertificate: an https target whose certificate this machine
+ *   does not trust (one made here) is fetched all the same
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>} url: the proxy's origin
  */
-export async function startRewritingProxy(target, { rewriteHtml, files }) {
+export async function startRewritingProxy(
+  target,
+  { rewriteHtml, rewriteHtmlHeaders, files, acceptUntrustedCertificate },
+) {
   const origin = new URL(target).origin;
+  const dispatcher = acceptUntrustedCertificate ? new Agent({ connect: { rejectUnauthorized: false } }) : undefined;
+  /** @type {string} set once listening */
+  let proxyOrigin = '';
   const server = createServer(async (req, res) => {
     try {
       const pathname = new URL(req.url ?? '/', origin).pathname;
@@ -71,6 +82,7 @@ export async function startRewritingProxy(target, { rewriteHtml, files }) {
         method: /** @type {import('undici').Dispatcher.HttpMethod} */ (req.method ?? 'GET'),
         headers,
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req,
+        dispatcher,
       });
       const type = String(upstream.headers['content-type'] ?? '');
       const outHeaders = { ...upstream.headers };
@@ -81,9 +93,17 @@ export async function startRewritingProxy(target, { rewriteHtml, files }) {
       // The page announces trailers (Server-Timing): a body sent whole with a
       // length cannot carry them, and Node refuses the header then.
       delete outHeaders.trailer;
+      // A redirect within the page's origin stays behind the proxy (else the next page would not be rewritten).
+      const location = outHeaders.location;
+      if (typeof location === 'string' && new URL(location, origin).origin === origin)
+        outHeaders.location = proxyOrigin + new URL(location, origin).href.slice(origin.length);
       if (type.startsWith('text/html')) {
         const sent = Buffer.from(await upstream.body.arrayBuffer());
         delete outHeaders['content-encoding'];
+        // Re-encoded as UTF-8 below: say so, or a page that names its charset late (a <meta> pushed past
+        // the first 1024 bytes by an inserted script) would be read in the browser's default encoding.
+        if (!/charset=/i.test(type)) outHeaders['content-type'] = `${type}; charset=utf-8`;
+        rewriteHtmlHeaders?.(outHeaders, pathname);
         const html = Buffer.from(
           rewriteHtml(decode(sent, upstream.headers['content-encoding']).toString('utf8'), pathname),
         );
@@ -103,12 +123,14 @@ export async function startRewritingProxy(target, { rewriteHtml, files }) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  proxyOrigin = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
+        dispatcher?.close().catch(() => {}); // a second stop() finds it closed already
       }),
   };
 }

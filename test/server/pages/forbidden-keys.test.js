@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { loadConfig } from '../../../server/config/load.js';
 import { createApp } from '../../../server/app.js';
-import { FORBIDDEN_KEYS } from '../../../server/falcor/validate-request.js';
+import { FORBIDDEN_KEYS } from '../../../shared/forbidden-keys.js';
 import { PAGES } from '../../../shared/pages/registry.js';
 import { serveFakeUpstream } from '../../helpers/fake-upstream.js';
 import { serveApp } from '../../helpers/serve-app.js';

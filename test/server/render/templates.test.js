@@ -1,7 +1,7 @@
 // @ts-check
 // server/render/templates.js: templates split at <!--app--> into head and
 // tail, compiled once per process, and recompiled on change only when asked
-// (development).
+// (development), which then says so (npm run dev reloads the open page).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
@@ -21,7 +21,7 @@ function makeViews(head = '<title>{{title}}</title>{{> brand}}') {
 
 /**
  * Runs `use` on templates over a fresh views/ folder, then closes and removes both.
- * @param {{ watchForChanges?: boolean }} options
+ * @param {{ watchForChanges?: boolean, onChange?: () => void }} options
  * @param {(templates: ReturnType<typeof createTemplates>, dir: string) => unknown} use
  */
 async function withTemplates(options, use) {
@@ -65,3 +65,61 @@ test('development: a changed template or partial is picked up without a restart'
     writeFileSync(path.join(dir, 'partials', 'brand.hbs'), '<i>Marquee</i>');
     assert.ok(await waitFor(() => head() === '<h1>Home</h1><i>Marquee</i>', 3000), `partial not reloaded: ${head()}`);
   }));
+
+/**
+ * Resolves with the next call of the function it hands out, or rejects after `ms`:
+ * a missing call fails the test (and lets it close its watcher) instead of hanging.
+ * @param {number} ms
+ */
+function nextCall(ms = 5000) {
+  /** @type {(args: unknown[]) => void} */
+  let called = () => {};
+  /** @type {Promise<unknown[]>} */
+  const promise = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not called within ${ms} ms`)), ms);
+    called = (args) => {
+      clearTimeout(timer);
+      resolve(args);
+    };
+  });
+  return { promise, call: (/** @type {unknown[]} */ ...args) => called(args) };
+}
+
+test('development: onChange hears of each save that changes a view, once recompiled; a broken one is logged instead', async () => {
+  let changes = 0;
+  let change = nextCall();
+  const onChange = () => {
+    changes += 1;
+    change.call();
+  };
+  const consoleError = console.error;
+  /** @type {ReturnType<typeof nextCall> | undefined} */
+  let error;
+  console.error = (...args) => error?.call(...args);
+  try {
+    await withTemplates({ watchForChanges: true, onChange }, async (templates, dir) => {
+      const head = () => templates.get('page').head({ title: 'Home' });
+      const css = path.join(dir, 'partials', 'brand.hbs');
+
+      writeFileSync(css, '<style>b { color: red }</style>');
+      await change.promise;
+      assert.equal(changes, 1, 'one save, one change');
+      assert.equal(head(), '<title>Home</title><style>b { color: red }</style>', 'recompiled before onChange');
+
+      error = nextCall();
+      writeFileSync(css, '<style>{{#if}}</style>');
+      const [message] = await error.promise;
+      assert.match(String(message), /recompile failed/);
+      assert.equal(changes, 1, 'a broken view: no change announced');
+      assert.equal(head(), '<title>Home</title><style>b { color: red }</style>', 'the last good templates serve on');
+
+      change = nextCall();
+      writeFileSync(css, '<style>b { color: blue }</style>');
+      await change.promise;
+      assert.equal(changes, 2);
+      assert.equal(head(), '<title>Home</title><style>b { color: blue }</style>');
+    });
+  } finally {
+    console.error = consoleError;
+  }
+});
