@@ -20,7 +20,7 @@ import dataLayer from './10-data-layer/exercise.js';
  *   | 'secondsPer1000' | 'peakRssMb' | 'appTTI' | 'labTTI'} Figure
  * @typedef {{
  *   id: string, slug: string, title: string,
- *   broken: Record<string, string>, brokenLabel: string, symptom: string, both?: Record<string, string>,
+ *   broken: Record<string, string>, brokenLabel: string, symptom: string, cause: string, both?: Record<string, string>,
  *   load: { path: string, concurrency: number, latencyMs: number, jitterMs?: number, prime?: string[] },
  *   figures: Figure[], headline: Figure,
  *   seed: { source: string, what: string, before: number | null, after: number | null, unit: string, note?: string },
@@ -29,7 +29,9 @@ import dataLayer from './10-data-layer/exercise.js';
  *   broken: the environment that turns the pitfall on (perf:load --vs); both: of both sides (--env);
  *   seed: the story's own figures, before and after its fix (null: the story has no such pair);
  *   tti: also Time To Interactive in Chromium, alternating (exercise 05);
- *   symptom: what is still wrong while the exercise's test fails, in a student's words (--check);
+ *   symptom: what a measurer sees while the pitfall is in, from outside the code: a failing --check prints it,
+ *     and it names no file, function or call of the pitfall (test/exercises/patches.test.js);
+ *   cause: what is wrong in the code, in a student's words: only with --check --explain, or after the third hint;
  *   checkFigure: the figure --check compares, if not the headline (a figure of the server's, no Chromium)
  */
 

@@ -1,13 +1,13 @@
 // @ts-check
 // npm run exercise -- list | NN [--duration 20] [--rounds 4] [--warmup 3] [--tti-runs 5] [--json FILE] [--verbose]
-// npm run exercise -- NN --unfix | --refix | --check [--quick] | --hint [--reset] | --solution
+// npm run exercise -- NN --unfix | --refix | --check [--quick] [--explain] | --explain | --hint [--reset] | --solution
 // Measures one workshop exercise broken against fixed in one run: perf:load
 // with the pitfall as configuration B (--vs), alternating with the normal
 // code round by round, then prints both, their ratio and the story's own
 // ratio beside it. --unfix and --refix put the exercise's unfixed.patch into
 // the normal code and take it out (lib/unfix.js); --check judges a student's
-// fix (lib/check.js), --hint and --solution help one who is stuck
-// (lib/hints.js, lib/solution.js). See perf/exercises/README.md.
+// fix (lib/check.js), --hint, --explain and --solution help one who is stuck
+// (lib/hints.js, lib/explain.js, lib/solution.js). See perf/exercises/README.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +17,7 @@ import { formatComparison, ratio, sideFigures, verdict } from './lib/report.js';
 import { togglePatch } from './lib/unfix.js';
 import { checkExercise } from './lib/check.js';
 import { showHint } from './lib/hints.js';
+import { showExplanation } from './lib/explain.js';
 import { showSolution } from './lib/solution.js';
 import { dryRun } from './lib/dry-run.js';
 
@@ -32,13 +33,17 @@ npm run exercise -- NN [options]
 npm run exercise -- NN --unfix    write the pitfall into the normal code (the exercise's unfixed.patch, git apply)
 npm run exercise -- NN --refix    take it back out (git apply -R)
 npm run exercise -- NN --check    judge your fix: the exercise's test, then your tree against the reference fix,
-                                  alternating (--duration, --rounds, --warmup as above); exit 0 on a pass
+                                  alternating (--duration, --rounds, --warmup as above); exit 0 on a pass.
+                                  A failure says what a measurer sees, in numbers, and the tool to start with
   --quick                         the test and a short measurement, not judged (a dry run)
+  --explain                       and, on a failure, the cause and what the test's checks found
+npm run exercise -- NN --explain  the cause of your last failing check, without measuring again
 npm run exercise -- all --check [--quick]   every exercise's check in turn, with its time (the teacher's dry run)
 npm run exercise -- NN --hint     the next hint (--hint --reset starts again)
 npm run exercise -- NN --solution the reference fix, as a diff`;
 
 /** The things the runner does besides measuring, one per run. */
+// --explain is not among them: with --check, a failure's cause too; alone, the last failing check's.
 const ACTIONS = /** @type {const} */ (['unfix', 'refix', 'check', 'hint', 'solution']);
 
 // `all --check …`: every exercise in turn, its options read (and refused) as one exercise's would be.
@@ -57,6 +62,7 @@ try {
     process.exitCode = togglePatch(exercise, options.action);
   else if (options.action === 'check') process.exitCode = await checkExercise(exercise, options);
   else if (options.action === 'hint') process.exitCode = showHint(exercise, { reset: options.reset });
+  else if (options.action === 'explain') process.exitCode = showExplanation(exercise);
   else if (options.action === 'solution') process.exitCode = showSolution(exercise);
   else await main();
 } catch (error) {
@@ -187,7 +193,10 @@ function readOptionsOrExit(argv) {
     };
     const actions = ACTIONS.filter((action) => values[action]);
     if (actions.length > 1) throw new Error(`${actions.map((a) => `--${a}`).join(' and ')}: one of them at a time`);
-    const action = actions[0] ?? null;
+    if (values.explain && actions.length > 0 && actions[0] !== 'check')
+      throw new Error(`--explain goes with --check, or alone (npm run exercise -- NN --check --explain)`);
+    /** @type {(typeof ACTIONS)[number] | 'explain' | null} */
+    const action = actions[0] ?? (values.explain ? 'explain' : null);
     if (values.quick && action !== 'check')
       throw new Error('--quick goes with --check (npm run exercise -- NN --check --quick)');
     if (values.reset && action !== 'hint')
@@ -203,9 +212,10 @@ function readOptionsOrExit(argv) {
       json: values.json ?? null,
       verbose: Boolean(values.verbose),
       keepGuard: Boolean(values['keep-guard']),
-      /** @type {(typeof ACTIONS)[number] | null} null: measure broken against fixed */
+      /** null: measure broken against fixed */
       action,
       quick: Boolean(values.quick),
+      explain: Boolean(values.explain),
       reset: Boolean(values.reset),
     };
   } catch (error) {
@@ -238,6 +248,7 @@ function parseCommandLine(argv) {
         hint: { type: 'boolean', default: false },
         reset: { type: 'boolean', default: false },
         solution: { type: 'boolean', default: false },
+        explain: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     });

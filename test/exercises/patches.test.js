@@ -2,14 +2,17 @@
 // Keeps every exercise's unfixed.patch fresh (npm run exercise -- NN --unfix,
 // perf/exercises/lib/unfix.js) and walks a student's path through each: it
 // applies to today's code and touches real code only; in a copy of the
-// project, unfixed, `--check --quick` fails and names what is wrong (the
-// exercise's own test fails on an assertion: the normal path no longer behaves
-// fixed); `--hint` gives one hint, then the next; `--refix` puts the code back
-// to the byte, and then `--check --quick` passes: the behaviour test, and a
-// short measurement of the copy against the reference fix that measured
-// something on both sides (a check that cannot start its apps, or whose pages
-// all broke, fails here, not in a workshop). A patch that no longer applies, or no longer breaks anything,
-// is a stale exercise: this file says which.
+// project, unfixed, `--check --quick` fails (the exercise's own test fails on
+// an assertion: the normal path no longer behaves fixed) and teaches without
+// telling: a short measurement of the copy against the reference fix, with a
+// figure on the reference's side (a check that cannot start its apps fails
+// here, not in a workshop), the symptom and the first hint's tool, and not one
+// path of the files the patch changes nor one identifier it adds or removes;
+// `--explain` then gives the cause and what the test's checks found; `--hint`
+// gives one hint, then the next; `--refix` puts the code back to the byte.
+// 02 goes further: `--check --quick --explain` in one run, and, refixed, a
+// passing check with its table. A patch that no longer applies, or no longer
+// breaks anything, is a stale exercise: this file says which.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,6 +23,9 @@ import { fileURLToPath } from 'node:url';
 import { EXERCISES } from '../../perf/exercises/index.js';
 import { filesOf, patchOf } from '../../perf/exercises/lib/unfix.js';
 import { copyProject, projectFiles } from '../../perf/exercises/lib/project-copy.js';
+import { commandOf, hintsOf } from '../../perf/exercises/lib/hints.js';
+import { FIGURES } from '../../perf/exercises/lib/report.js';
+import { patchWords, wordsIn } from '../helpers/patch-words.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Where a patch may write: the app's code, never its tests or tools. */
@@ -28,7 +34,7 @@ const REAL_CODE = /^(server|client|shared|views)\//;
 const AT_ONCE = 2;
 /** A copy's command that runs longer than this is stopped and reported (a patch that hangs the app). */
 const TEST_TIMEOUT_MS = 150_000;
-/** The exercise whose quick check's table this file reads line by line (the others: its verdict). */
+/** The exercise whose path this file follows further: --check --explain in one run, and the fixed tree's passing check. */
 const MEASURED = '02';
 
 const folders = readdirSync(path.join(ROOT, 'perf/exercises')).filter((name) => /^\d\d-/.test(name));
@@ -100,8 +106,9 @@ async function slot() {
 }
 
 /**
- * The exercise in its own copy, as a student goes: unfix, check, two hints,
- * refix, check again; each step's output kept.
+ * The exercise in its own copy, as a student goes: unfix, check, explain,
+ * three hints, refix; each step's output kept. For MEASURED, also a check
+ * with --explain before the hints and a check after the refix.
  * @param {import('../../perf/exercises/index.js').Exercise} e
  */
 async function studentPath(e) {
@@ -110,14 +117,29 @@ async function studentPath(e) {
     const dir = copyProject(path.join(base, e.id), { files });
     const unfix = await runner(dir, [e.id, '--unfix']);
     const unfixedCheck = unfix.code === 0 ? await runner(dir, [e.id, '--check', '--quick']) : null;
-    const hints = [await runner(dir, [e.id, '--hint']), await runner(dir, [e.id, '--hint'])];
+    const explained = await runner(dir, [e.id, '--explain']);
+    const explainedCheck =
+      e.id === MEASURED && unfix.code === 0 ? await runner(dir, [e.id, '--check', '--quick', '--explain']) : null;
+    const hints = [];
+    for (let i = 0; i < 3; i++) hints.push(await runner(dir, [e.id, '--hint']));
     const refix = await runner(dir, [e.id, '--refix']);
-    const fixedCheck = refix.code === 0 ? await runner(dir, [e.id, '--check', '--quick']) : null;
-    return { dir, unfix, unfixedCheck, hints, refix, fixedCheck };
+    const fixedCheck = e.id === MEASURED && refix.code === 0 ? await runner(dir, [e.id, '--check', '--quick']) : null;
+    return { dir, unfix, unfixedCheck, explained, explainedCheck, hints, refix, fixedCheck };
   } finally {
     release();
   }
 }
+
+/**
+ * A check's output without the words that are the student's already: the
+ * runner's name, the exercise's number and its name (its folder, `list`,
+ * the test file's name), which say what the exercise is about, not where.
+ * (09's patch removes an `exercise`; 01's name is about connections.)
+ * @param {string} output
+ * @param {{ id: string, slug: string }} e
+ */
+const unprompted = (output, { id, slug }) =>
+  output.replaceAll('npm run exercise', '').replaceAll(`exercise ${id}`, '').replaceAll(`${id}-${slug}`, '');
 
 // Started together, at most AT_ONCE at a time; each test below waits for its own
 // (and sees its failure: the catch only keeps an early one from counting as unhandled).
@@ -132,30 +154,57 @@ const runs = new Map(
 const runOf = async (id) => /** @type {Awaited<ReturnType<typeof studentPath>>} */ (await runs.get(id));
 
 for (const e of EXERCISES) {
-  test(`${e.id}: unfixed, --check --quick fails and says what is wrong, in the student's terms`, async () => {
+  test(`${e.id}: unfixed, --check --quick fails and says what a measurer sees, not where the pitfall is`, async () => {
     const { unfix, unfixedCheck } = await runOf(e.id);
     assert.equal(unfix.code, 0, `npm run exercise -- ${e.id} --unfix:\n${unfix.output}`);
     assert.match(unfix.output, /npm run exercise -- \d\d\b/, 'it says what to run next');
     assert.ok(unfixedCheck);
     const { code, output } = unfixedCheck;
     assert.equal(code, 1, `--check passes with the pitfall in:\n${output}`);
-    // A failed assertion of the exercise's own test, worded: not a patch that no longer loads, an app that hangs.
-    assert.ok(output.includes(`exercise ${e.id}: not fixed yet: ${e.symptom}.`), output);
-    assert.match(output, /^ {2}- .+\n {4}\S/m, `the failed check and what it found:\n${output}`);
+    assert.ok(output.includes(`exercise ${e.id}: not fixed yet.`), output);
+    // Measured though the behaviour is wrong: both sides, in the same run.
+    assert.match(output, /--vs-root <reference fix>/, `measured against the reference fix:\n${output}`);
+    const { label, unit } = FIGURES[e.checkFigure ?? e.headline];
+    const row = new RegExp(
+      `^${label.replace(/[()]/g, '\\$&')}${unit ? ` \\(${unit}\\)` : ''} \\* +\\S+ +[\\d.]+ `,
+      'm',
+    );
+    assert.match(output, row, `the judged figure, measured on the reference fix's side:\n${output}`);
+    assert.ok(output.includes(`  What a measurer sees, in the same run: ${label}`), output);
+    assert.ok(output.includes(`  From outside: ${e.symptom}.`), output);
+    // A failed assertion of the exercise's own test: not a patch that no longer loads, an app that hangs.
+    assert.match(output, /The behaviour test fails: \d+ of \d+ tests/, output);
     assert.doesNotMatch(output, /it throws|did not finish|could not run|^\s+at \S+ \(/m, output);
+    const first = commandOf(hintsOf(e)[0]);
+    assert.ok(first && output.includes(`The tool to start with (the first hint's): ${first.command}`), output);
     assert.match(output, new RegExp(`npm run exercise -- ${e.id} --hint`));
+    // Nothing of the pitfall: not its cause, not the files its patch changes, not the identifiers it adds or removes.
+    assert.ok(!output.includes(e.cause), `the cause, unasked:\n${output}`);
+    assert.deepEqual(
+      wordsIn(unprompted(output, e), patchWords(readFileSync(path.join(ROOT, patchOf(e)), 'utf8'))),
+      [],
+      output,
+    );
   });
 
-  test(`${e.id}: --hint gives a hint, and the next call the next one; --refix puts the code back to the byte`, async () => {
+  test(`${e.id}: --explain gives the cause and what the test's checks found`, async () => {
+    const { explained } = await runOf(e.id);
+    assert.equal(explained.code, 0, explained.output);
+    assert.ok(explained.output.includes(`  The cause: ${e.cause}.`), explained.output);
+    assert.match(explained.output, /^ {2}- .+\n {4}\S/m, `the failed check and what it found:\n${explained.output}`);
+  });
+
+  test(`${e.id}: --hint gives a hint, and each next call the next one; --refix puts the code back to the byte`, async () => {
     const { dir, hints, refix } = await runOf(e.id);
     assert.deepEqual(
       hints.map((h) => h.code),
-      [0, 0],
+      [0, 0, 0],
       hints.map((h) => h.output).join('\n'),
     );
-    assert.match(hints[0].output, new RegExp(`^exercise ${e.id}, hint 1 of [23]:`), hints[0].output);
-    assert.match(hints[1].output, new RegExp(`^exercise ${e.id}, hint 2 of [23]:`), hints[1].output);
-    assert.notEqual(hints[0].output.split('\n')[1], hints[1].output.split('\n')[1], 'two different hints');
+    hints.forEach((hint, i) =>
+      assert.match(hint.output, new RegExp(`^exercise ${e.id}, hint ${i + 1} of 3:`), hint.output),
+    );
+    assert.equal(new Set(hints.map((h) => h.output.split('\n')[1])).size, 3, 'three different hints');
     assert.equal(refix.code, 0, refix.output);
     for (const file of filesOf(patchOf(e), dir))
       assert.ok(
@@ -163,26 +212,30 @@ for (const e of EXERCISES) {
         `${file} as it was before --unfix`,
       );
   });
-
-  test(`${e.id}: the reference fix back (--refix), --check --quick passes and measures both sides`, async () => {
-    const { fixedCheck } = await runOf(e.id);
-    assert.ok(fixedCheck, 'no check: --refix failed (see the test above)');
-    const { code, output } = fixedCheck;
-    assert.equal(code, 0, output);
-    assert.match(output, new RegExp(`exercise ${e.id}: the behaviour test passes`), output);
-    assert.match(output, /--vs-root <reference fix>/, 'measured against the reference fix');
-    assert.match(
-      output,
-      new RegExp(`exercise ${e.id}: behaviour PASS; measured [\\d.]+x the reference's cost in a quick run, not judged`),
-      `a figure on both sides:\n${output}`,
-    );
-  });
 }
 
-test(`${MEASURED}, the reference fix back: --check --quick prints both figures, the ratio and the story's`, async () => {
+test(`${MEASURED}, unfixed: --check --quick --explain fails with the cause in the same run`, async () => {
+  const { explainedCheck } = await runOf(MEASURED);
+  const e = /** @type {import('../../perf/exercises/index.js').Exercise} */ (EXERCISES.find((x) => x.id === MEASURED));
+  assert.ok(explainedCheck);
+  assert.equal(explainedCheck.code, 1, explainedCheck.output);
+  assert.ok(explainedCheck.output.includes(`  From outside: ${e.symptom}.`), explainedCheck.output);
+  assert.ok(explainedCheck.output.includes(`  Explained:\n  The cause: ${e.cause}.`), explainedCheck.output);
+});
+
+test(`${MEASURED}, the reference fix back: --check --quick passes, measures both sides, prints both figures, the ratio and the story's`, async () => {
   const { fixedCheck } = await runOf(MEASURED);
-  assert.ok(fixedCheck);
-  const { output } = fixedCheck;
+  assert.ok(fixedCheck, 'no check: --refix failed (see the test above)');
+  const { code, output } = fixedCheck;
+  assert.equal(code, 0, output);
+  assert.match(output, new RegExp(`exercise ${MEASURED}: the behaviour test passes`), output);
+  assert.match(
+    output,
+    new RegExp(
+      `exercise ${MEASURED}: behaviour PASS; measured [\\d.]+x the reference's cost in a quick run, not judged`,
+    ),
+    `a figure on both sides:\n${output}`,
+  );
   assert.match(output, /yours +reference +yours\/reference +Box, 2015, broken\/fixed/, output);
   assert.match(output, /^p50 \(ms\) \* +[\d.]+ +[\d.]+ +[\d.]+x +1077 \/ 488 ms = 2\.21x$/m, output);
 });

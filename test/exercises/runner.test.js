@@ -14,9 +14,11 @@ import { EXERCISES, NOT_YET } from '../../perf/exercises/index.js';
 import { loadArgs } from '../../perf/exercises/lib/load-pair.js';
 import { ratio, sideFigures, verdict } from '../../perf/exercises/lib/report.js';
 import { EXERCISES as KNOB_VALUES } from '../../server/config/load.js';
-import { readHints } from '../../perf/exercises/lib/hints.js';
+import { commandOf, hintsOf, readHints } from '../../perf/exercises/lib/hints.js';
+import { explainsNow, rememberExplanation, showExplanation } from '../../perf/exercises/lib/explain.js';
+import { patchWords, wordsIn } from '../helpers/patch-words.js';
 import { reverseDiff } from '../../perf/exercises/lib/solution.js';
-import { costRatio, formatCheck } from '../../perf/exercises/lib/check.js';
+import { costRatio, formatCheck } from '../../perf/exercises/lib/check-table.js';
 import { patchOf } from '../../perf/exercises/lib/unfix.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -93,6 +95,7 @@ test('refusals in one line: an unknown option, two things at once, --quick or --
     [['02', '--quick'], /^exercise: --quick goes with --check/],
     [['02', '--reset'], /^exercise: --reset goes with --hint/],
     [['all', '--hint'], /^exercise: all goes with --check/],
+    [['02', '--hint', '--explain'], /^exercise: --explain goes with --check, or alone/],
   ])) {
     const { status, stderr } = run(args);
     assert.equal(status, 1, args.join(' '));
@@ -135,4 +138,73 @@ test('--check judges the cost whichever way a figure runs, and prints the story 
   const table = formatCheck(pool, 'p50', { p50: 1100, rps: 18 }, { p50: 1000, rps: 20 });
   assert.match(table, /^p50 \(ms\) \* +1100 +1000 +1\.1x +2533 \/ 1077 ms = 2\.35x$/m);
   assert.match(table, /a pass is within 20% of the reference fix's/);
+});
+
+test('every exercise: a symptom a measurer sees, a cause, and a first hint whose tool a failing check prints', () => {
+  for (const e of EXERCISES) {
+    assert.ok(e.symptom && e.cause && e.symptom !== e.cause, e.id);
+    const first = commandOf(hintsOf(e)[0]);
+    assert.ok(first, `${e.id}: the first hint names a command to run (npm, curl or node, in backticks)`);
+    // What a failing check says unasked names nothing of the patch (the whole output: patches.test.js).
+    const words = patchWords(readFileSync(path.join(ROOT, patchOf(e)), 'utf8'));
+    assert.deepEqual(wordsIn(`${e.symptom} ${first.command}`, words), [], e.id);
+  }
+  assert.deepEqual(commandOf('with the app running (`npm start`), `curl -sI localhost:3000/` shows'), {
+    command: 'curl -sI localhost:3000/',
+    withApp: true,
+  });
+  assert.equal(commandOf('look at `/metrics` and `CPU ms/req`'), null);
+});
+
+test("a patch's words: the files it changes, the identifiers of its changed code, not its comments or strings", () => {
+  const clone = patchWords(readFileSync(path.join(ROOT, 'perf/exercises/03-deep-clone/unfixed.patch'), 'utf8'));
+  assert.deepEqual(clone.files, ['server/graph-cache/shared-graph.js']);
+  for (const word of ['JSON', 'parse', 'stringify']) assert.ok(clone.identifiers.includes(word), word);
+  const formatter = patchWords(
+    readFileSync(path.join(ROOT, 'perf/exercises/06-blocking-work-per-item/unfixed.patch'), 'utf8'),
+  );
+  for (const word of ['Intl', 'NumberFormat']) assert.ok(formatter.identifiers.includes(word), word);
+  const diff = [
+    '--- a/server/x.js',
+    '+++ b/server/x.js',
+    '@@ -1,2 +1,2 @@',
+    " const keep = 'unchanged line';",
+    "-const old = read('a // b'); // a comment",
+    '+  /** @type {Wide} */ const fresh = `text ${inside}`;',
+    '+ * a JSDoc line',
+  ].join('\n');
+  assert.deepEqual(patchWords(diff), { files: ['server/x.js'], identifiers: ['fresh', 'old', 'read'] });
+  assert.deepEqual(wordsIn('GET x.js, old; reader', patchWords(diff)), ['x.js', 'old']);
+});
+
+test('a failing check explains itself when asked, or once the third hint is given; --explain reads the last', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'marquee-explain-'));
+  const hintState = path.join(dir, 'hints.json');
+  const state = path.join(dir, 'last-check.json');
+  const e = EXERCISES[0];
+  try {
+    assert.equal(explainsNow(e, { explain: false, hintState }), false, 'no hint yet');
+    writeFileSync(hintState, JSON.stringify({ [e.id]: 2 }));
+    assert.equal(explainsNow(e, { explain: false, hintState }), false, 'two hints');
+    assert.equal(explainsNow(e, { explain: true, hintState }), true, 'asked');
+    writeFileSync(hintState, JSON.stringify({ [e.id]: 3 }));
+    assert.equal(explainsNow(e, { explain: false, hintState }), true, 'the third hint given');
+
+    const printed = [];
+    const log = console.log;
+    console.log = (/** @type {string} */ line) => printed.push(line);
+    try {
+      assert.equal(showExplanation(e, { state }), 1, 'nothing to explain yet');
+      rememberExplanation(e, ['  The cause: X.'], state);
+      assert.equal(showExplanation(e, { state }), 0);
+      rememberExplanation(e, null, state);
+      assert.equal(showExplanation(e, { state }), 1, 'the last check passed');
+    } finally {
+      console.log = log;
+    }
+    assert.match(printed[1], /^exercise 01: explained, your last failing check/);
+    assert.equal(printed[2], '  The cause: X.');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -6,6 +6,8 @@ export default {
   title: 'Connection pooling',
   broken: { EXERCISE: '01' },
   symptom:
+    "pages wait rather than work: the p50 climbs far above the catalog's latency while CPU per page stays low, and upstream calls queue behind one another",
+  cause:
     'the upstream pool still holds too few sockets, or opens a new connection for every call: pages queue for the catalog',
   brokenLabel: '5 upstream sockets, a new connection per call',
   // Upstream deadlines of 10 s on both sides (lib/load-pair.js): the queue shows as waiting.

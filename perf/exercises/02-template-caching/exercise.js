@@ -5,7 +5,9 @@ export default {
   slug: 'template-caching',
   title: 'Template caching',
   broken: { EXERCISE: '02' },
-  symptom: 'the page shell is still compiled again for every page, not once per process',
+  symptom:
+    'every page costs more CPU than a warm process should, and the template phase of its Server-Timing is far longer than running a ready template takes',
+  cause: 'the page shell is still compiled again for every page, not once per process',
   brokenLabel: 'the page shell compiled on every request',
   // CPU is what a compile costs: a catalog at 0 ms leaves the server nothing else to wait for.
   load: { path: '/', concurrency: 20, latencyMs: 0 },

@@ -22,7 +22,8 @@ export default {
   title: 'Deep clone on the request path',
   broken: { EXERCISE: '03' },
   symptom:
-    "a page's read of the shared graph still deep-clones the whole cache (JSON.parse(JSON.stringify)) every time",
+    "each page's CPU grows with the number of pages the shared cache holds, and the event loop stalls while a page is served",
+  cause: "a page's read of the shared graph still deep-clones the whole cache (JSON.parse(JSON.stringify)) every time",
   brokenLabel: 'the whole shared catalog graph cloned (JSON.parse(JSON.stringify)) for every read',
   load: { path: '/', concurrency: 20, latencyMs: 0, prime: GENRES.map((slug) => `/genre/${slug}`) },
   figures: ['secondsPer1000', 'p50', 'p99', 'eventLoopDelayP99Ms', 'cpuMsPerRequest'],

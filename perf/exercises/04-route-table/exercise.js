@@ -6,6 +6,8 @@ export default {
   title: 'A route table that grows',
   broken: { EXERCISE: '04' },
   symptom:
+    'latency and CPU per page grow the longer the process runs, and marquee_routes_registered climbs in a running process',
+  cause:
     "the app's route table still grows while it runs: a handler is registered again and again, ahead of the routes",
   brokenLabel: 'a refresh re-registers a static handler every millisecond, ahead of every route',
   load: { path: '/', concurrency: 20, latencyMs: 0 },

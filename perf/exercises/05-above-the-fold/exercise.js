@@ -5,7 +5,9 @@ export default {
   slug: 'above-the-fold',
   title: 'Above the fold',
   broken: { ATF_ROWS: 'all' },
-  symptom: 'the home page still reads and renders every row on the server, not only the rows above the fold',
+  symptom:
+    "the home page's HTML is several times larger and its server CPU higher: the server does work for more than the first screen shows",
+  cause: 'the home page still reads and renders every row on the server, not only the rows above the fold',
   brokenLabel: 'every row rendered on the server',
   load: { path: '/', concurrency: 20, latencyMs: 0 },
   figures: ['appTTI', 'labTTI', 'cpuMsPerRequest', 'bytesPerRequest', 'rps', 'p50', 'pageRenderMs'],

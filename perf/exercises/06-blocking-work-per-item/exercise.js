@@ -5,7 +5,8 @@ export default {
   slug: 'blocking-work-per-item',
   title: 'Blocking work per item',
   broken: { EXERCISE: '06' },
-  symptom: 'cards still make a new Intl number formatter for every number they show',
+  symptom: "CPU and React's render time per page grow with the number of cards on the page",
+  cause: 'cards still make a new Intl number formatter for every number they show',
   brokenLabel: "every card's numbers formatted by a new Intl formatter",
   // Many cards per page (all 27 rows on the server), so the cost per card adds up where it can be seen.
   both: { ATF_ROWS: 'all' },

@@ -5,7 +5,9 @@ export default {
   slug: 'deferred-responses',
   title: 'Deferred responses under a flood',
   broken: { EXERCISE: '07' },
-  symptom: 'responses still end later than their handlers end them: something defers every response',
+  symptom:
+    "under a flood of the cheapest request, fewer answers per second and a longer p50 than the handlers' own work explains",
+  cause: 'responses still end later than their handlers end them: something defers every response',
   brokenLabel: 'every response ended after 5 setImmediate turns',
   // A flood of the cheapest answer, as the story's req/s were: what the deferral costs, and nothing else.
   load: { path: '/healthz', concurrency: 200, latencyMs: 0 },

@@ -5,8 +5,8 @@ export default {
   slug: 'tls-reuse',
   title: 'TLS to the upstream',
   broken: { EXERCISE: '08' },
-  symptom:
-    'the upstream pool still opens a new TLS connection (a handshake) for every call instead of keeping one alive',
+  symptom: "pages over HTTPS are slower than the catalog's latency explains, and CPU per page is up",
+  cause: 'the upstream pool still opens a new TLS connection (a handshake) for every call instead of keeping one alive',
   brokenLabel: 'a new TLS connection (and handshake) per upstream call',
   // Both sides reach the catalog over HTTPS; only reuse differs.
   both: { CATALOG_TLS: '1' },

@@ -5,7 +5,8 @@ export default {
   slug: 'props-through-stacks',
   title: 'Props through stacks of components',
   broken: { EXERCISE: '09' },
-  symptom: 'cards still render under a stack of pass-through components, each handed every prop',
+  symptom: "React's render per page takes many times what the few cards on the page need",
+  cause: 'cards still render under a stack of pass-through components, each handed every prop',
   brokenLabel: 'every card under 100 pass-through components spreading 100 props',
   // The default page (3 rows and My List on the server): Netflix's case was one screen.
   load: { path: '/', concurrency: 20, latencyMs: 0 },

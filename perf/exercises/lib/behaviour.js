@@ -1,9 +1,11 @@
 // @ts-check
 // The behaviour half of `npm run exercise -- NN --check`: do the files the
 // exercise touches parse, and does the exercise's own test pass on the
-// student's tree (test/exercise-NN-slug.test.js, the one the teacher's guide
-// names)? Its failures come back in the student's terms: the exercise's
-// symptom, then what each failed test found, never a stack trace.
+// student's tree (test/exercises/NN-slug.test.js, the one the teacher's guide
+// names)? Its failures come back in two layers: by default only that it
+// fails (a test's name and values say what the code does wrong, which the
+// student is to find with the tools); with --explain what each failed test
+// found, never a stack trace.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -86,21 +88,37 @@ export function runBehaviourTest(exercise, root) {
   });
 }
 
+/** @typedef {Awaited<ReturnType<typeof runBehaviourTest>>} BehaviourResult */
+
 /**
- * What a failed behaviour test means, for the student.
- * @param {{ id: string, slug: string, symptom: string }} exercise
- * @param {Awaited<ReturnType<typeof runBehaviourTest>>} result
+ * A failed behaviour test as a failing --check shows it by default: how many
+ * tests failed, no names (a test's name says what the code does wrong), and
+ * an error that is not an assertion in full, since it is the student's own
+ * code that throws. Empty when the test passed.
+ * @param {{ id: string, slug: string }} exercise
+ * @param {BehaviourResult} result
  * @returns {string[]} lines
  */
-export function wordFailures(exercise, { failures, crashed }) {
-  if (crashed) return [`exercise ${exercise.id}: not fixed yet: ${crashed}`];
-  const assertions = failures.filter((f) => f.assertion);
+export function behaviourLines(exercise, { passed, failures, crashed }) {
+  if (crashed) return [`  The behaviour test: ${crashed}.`];
+  if (failures.length === 0) return [];
   const errors = failures.filter((f) => !f.assertion);
+  const lines = [
+    `  The behaviour test fails: ${failures.length} of ${failures.length + passed} tests (${testFileOf(exercise)}).`,
+  ];
+  for (const f of errors) lines.push(`    it throws: ${firstLine(f.message)}${f.at ? ` at ${f.at}` : ''}`);
+  return lines;
+}
+
+/**
+ * What each failed test found, for --explain: its name, then the values or
+ * the message of its assertion, never a stack trace.
+ * @param {BehaviourResult} result
+ * @returns {string[]} lines
+ */
+export function failedChecks({ failures }) {
   const lines = [];
-  if (assertions.length > 0) lines.push(`exercise ${exercise.id}: not fixed yet: ${exercise.symptom}.`);
-  else
-    lines.push(`exercise ${exercise.id}: the code does not run as it should: it throws before the test can judge it.`);
-  for (const f of [...assertions, ...errors]) {
+  for (const f of [...failures.filter((f) => f.assertion), ...failures.filter((f) => !f.assertion)]) {
     lines.push(`  - ${f.test}`);
     // assert.ok's true and false say nothing its message does not.
     const values = f.assertion && f.actual !== undefined && f.expected !== undefined && f.expected !== 'true';
@@ -111,7 +129,6 @@ export function wordFailures(exercise, { failures, crashed }) {
       lines.push(`    ${f.assertion ? '' : 'it throws: '}${firstLine(f.message)}${found}${f.at ? ` at ${f.at}` : ''}`);
     }
   }
-  lines.push(`  The test: ${testFileOf(exercise)}. Stuck? npm run exercise -- ${exercise.id} --hint`);
   return lines;
 }
 

@@ -1,25 +1,28 @@
 // @ts-check
-// npm run exercise -- NN --check [--quick]: judges a student's fix on the
-// working tree as it is. First the exercise's own behaviour test (lib/behaviour.js);
-// then the measurement: the student's tree (A, its real code path, built from
-// the working tree) against the reference fix (B, lib/reference-tree.js),
-// alternating round by round in one perf:load run. A pass is the behaviour
-// test passing and the student's figure within 20% of the reference's, or
-// better. --quick measures briefly and does not judge the figure: a second
-// of load on a shared machine is a dry run, not a verdict.
+// npm run exercise -- NN --check [--quick] [--explain]: judges a student's fix
+// on the working tree as it is. First the exercise's own behaviour test
+// (lib/behaviour.js); then the measurement: the student's tree (A, its real
+// code path, built from the working tree) against the reference fix (B,
+// lib/reference-tree.js), alternating round by round in one perf:load run. A
+// pass is the behaviour test passing and the student's figure within 20% of
+// the reference's, or better. --quick measures briefly and does not judge the
+// figure: a second of load on a shared machine is a dry run, not a verdict.
+// Where the behaviour test fails, the quick measurement runs all the same:
+// a failing check teaches by what a measurer sees, in numbers, and the tool
+// to start with (the first hint's); the cause only with --explain
+// (lib/explain.js).
 import { fileURLToPath } from 'node:url';
-import { runBehaviourTest, unparsable, wordFailures } from './behaviour.js';
+import { behaviourLines, runBehaviourTest, testFileOf, unparsable } from './behaviour.js';
 import { measurePair } from './load-pair.js';
 import { makeReferenceTree } from './reference-tree.js';
 import { ensureClientBuild } from '../../lib/processes.js';
-import { FIGURES, ratio, sideFigures } from './report.js';
+import { FIGURES, sideFigures } from './report.js';
+import { TOLERANCE, costRatio, formatCheck, measuredLine } from './check-table.js';
+import { explainsNow, explanationLines, rememberExplanation } from './explain.js';
+import { commandOf, hintsOf } from './hints.js';
 import { filesOf, patchOf } from './unfix.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-/** The student's figure may cost this much more than the reference's and pass. */
-export const TOLERANCE = 1.2;
-/** Figures where more is better; for the rest (times, CPU, calls) less is. */
-const HIGHER_IS_BETTER = new Set(['rps']);
 /**
  * --quick: a dry run of the whole path, seconds of load per side. One round
  * of 2 s each, no warm-up (the measured page is asked once before: --prime):
@@ -32,7 +35,7 @@ export const QUICK = Object.freeze({ duration: 2, rounds: 1, warmup: 0 });
 
 /**
  * @param {import('../index.js').Exercise} exercise
- * @param {{ quick: boolean, duration: number, rounds: number, warmup: number, keepGuard: boolean }} options
+ * @param {{ quick: boolean, explain: boolean, duration: number, rounds: number, warmup: number, keepGuard: boolean }} options
  * @returns {Promise<number>} the exit code: 0 on a pass
  */
 export async function checkExercise(exercise, options) {
@@ -47,38 +50,55 @@ export async function checkExercise(exercise, options) {
   // The tests that serve pages, and the copy below, read the client build's manifest.
   await ensureClientBuild();
   const behaviour = await runBehaviourTest(exercise, ROOT);
-  if (behaviour.crashed || behaviour.failures.length > 0) {
-    console.log(wordFailures(exercise, behaviour).join('\n'));
-    console.log('  (the measurement runs once the behaviour is right)');
-    return 1;
-  }
-  console.log(
-    `exercise ${id}: the behaviour test passes (${behaviour.passed} tests in test/exercise-${id}-${exercise.slug}.test.js).`,
-  );
+  const behaves = !behaviour.crashed && behaviour.failures.length === 0;
+  if (behaves)
+    console.log(
+      `exercise ${id}: the behaviour test passes (${behaviour.passed} test${behaviour.passed === 1 ? '' : 's'} in ${testFileOf(exercise)}).`,
+    );
+  else console.log(`exercise ${id}: the behaviour test fails; measuring what that costs, briefly (not judged)`);
 
   const reference = makeReferenceTree(exercise);
   try {
-    const run = options.quick ? { ...options, ...QUICK } : options;
+    // A wrong behaviour is not judged by its speed: a quick run shows what a measurer would see.
+    const quick = options.quick || !behaves;
+    const run = quick ? { ...options, ...QUICK } : options;
     const figure = exercise.checkFigure ?? exercise.headline;
     console.error(
       `exercise ${id}: measuring your tree (A) against the reference fix (B: ${reference.from}), alternating, ${run.rounds} round${run.rounds === 1 ? '' : 's'} of ${run.duration / run.rounds} s each`,
     );
-    const { command, report } = await measurePair(exercise, { ...run, vsRoot: reference.dir });
-    const [yours, theirs] = [report.a.levels[0], report.b.levels[0]];
-    console.log(`\n  ${command.replace(reference.dir, '<reference fix>')}\n`);
-    console.log(formatCheck(exercise, figure, sideFigures(yours), sideFigures(theirs)));
+    /** @type {{ yours: import('./report.js').Side, theirs: import('./report.js').Side, failures: string[][] } | null} */
+    let measured = null;
+    try {
+      const { command, report } = await measurePair(exercise, { ...run, vsRoot: reference.dir });
+      const [a, b] = [report.a.levels[0], report.b.levels[0]];
+      console.log(`\n  ${command.replace(reference.dir, '<reference fix>')}\n`);
+      measured = { yours: sideFigures(a), theirs: sideFigures(b), failures: [a.failures, b.failures] };
+      console.log(formatCheck(exercise, figure, measured.yours, measured.theirs));
+    } catch (error) {
+      if (behaves) throw error;
+      // The student's tree may not even start: the behaviour is what to fix first.
+      console.log(`\n  the measurement did not run: ${error.message.split('\n')[0]}`);
+    }
+    if (!behaves) return teach(exercise, options, behaviour, figure, measured, 'not fixed yet');
+    if (!measured) return 1; // Unreachable: a behaving tree's failed measurement threw above.
+    const [yours, theirs] = measured.failures;
     // Broken pages on both sides are the machine's (upstream timeouts on a busy one), not the fix's.
-    if (yours.failures.length > 0 && theirs.failures.length > 0) {
+    if (yours.length > 0 && theirs.length > 0) {
       console.log(
-        `exercise ${id}: NOT JUDGED: both sides served broken pages (${yours.failures.join('; ')}), the reference fix too: the machine is too busy; run it again when it is quieter`,
+        `exercise ${id}: NOT JUDGED: both sides served broken pages (${yours.join('; ')}), the reference fix too: the machine is too busy; run it again when it is quieter`,
       );
       return 1;
     }
-    if (yours.failures.length > 0) {
-      console.log(`exercise ${id}: FAIL: your pages came back broken under load: ${yours.failures.join('; ')}`);
-      return 1;
-    }
-    const cost = costRatio(figure, sideFigures(yours)[figure], sideFigures(theirs)[figure]);
+    if (yours.length > 0)
+      return teach(
+        exercise,
+        options,
+        behaviour,
+        figure,
+        measured,
+        `FAIL: your pages came back broken under load: ${yours.join('; ')}`,
+      );
+    const cost = costRatio(figure, measured.yours[figure], measured.theirs[figure]);
     if (options.quick && cost === null) {
       console.log(
         `exercise ${id}: behaviour PASS; measured nothing on one side in a quick run (perf:load's output above says why): on a busy machine, run it again when it is quieter`,
@@ -89,6 +109,7 @@ export async function checkExercise(exercise, options) {
       console.log(
         `exercise ${id}: behaviour PASS; measured ${cost}x the reference's cost in a quick run, not judged (\`npm run exercise -- ${id} --check\` judges)`,
       );
+      rememberExplanation(exercise, null);
       return 0;
     }
     if (cost === null) {
@@ -97,70 +118,61 @@ export async function checkExercise(exercise, options) {
       );
       return 1;
     }
-    const pass = cost <= TOLERANCE;
-    console.log(
-      pass
-        ? `exercise ${id}: PASS: yours costs ${cost}x the reference fix's ${FIGURES[figure].label} (within ${Math.round((TOLERANCE - 1) * 100)}%, or better)`
-        : `exercise ${id}: FAIL: yours costs ${cost}x the reference fix's ${FIGURES[figure].label}, more than ${TOLERANCE}x: the behaviour is right, the speed not yet (\`--hint\`)`,
+    if (cost <= TOLERANCE) {
+      console.log(
+        `exercise ${id}: PASS: yours costs ${cost}x the reference fix's ${FIGURES[figure].label} (within ${Math.round((TOLERANCE - 1) * 100)}%, or better)`,
+      );
+      rememberExplanation(exercise, null);
+      return 0;
+    }
+    return teach(
+      exercise,
+      options,
+      behaviour,
+      figure,
+      measured,
+      `FAIL: yours costs ${cost}x the reference fix's ${FIGURES[figure].label}, more than ${TOLERANCE}x: the behaviour is right, the speed not yet`,
     );
-    return pass ? 0 : 1;
   } finally {
     reference.remove();
   }
 }
 
 /**
- * What the student's figure costs against the reference's: above 1 is worse,
- * whichever way the figure runs.
- * @param {string} figure
- * @param {number | null | undefined} yours
- * @param {number | null | undefined} reference
- */
-export function costRatio(figure, yours, reference) {
-  return HIGHER_IS_BETTER.has(figure) ? ratio(reference, yours) : ratio(yours, reference);
-}
-
-/**
- * The figures, yours against the reference fix's, with the story's ratio (its
- * broken over fixed) beside the judged one.
+ * A failing check, in what a measurer sees: the verdict, the judged figure
+ * against the reference fix's, the symptom from outside, the behaviour test's
+ * count of failures, and the first hint's tool; the cause only when asked
+ * (or after the third hint). The explanation is kept for `--explain`.
  * @param {import('../index.js').Exercise} exercise
- * @param {import('../index.js').Figure} judged
- * @param {import('./report.js').Side} yours
- * @param {import('./report.js').Side} reference
+ * @param {{ explain: boolean }} options
+ * @param {import('./behaviour.js').BehaviourResult} behaviour
+ * @param {import('../index.js').Figure} figure
+ * @param {{ yours: import('./report.js').Side, theirs: import('./report.js').Side } | null} measured
+ * @param {string} verdict
+ * @returns {number} the exit code: 1
  */
-export function formatCheck(exercise, judged, yours, reference) {
-  const { seed } = exercise;
-  const seedRatio = ratio(seed.before, seed.after);
-  const story = seedRatio === null ? (seed.note ?? '-') : `${seed.before} / ${seed.after} ${seed.unit} = ${seedRatio}x`;
-  const figures = [judged, ...exercise.figures.filter((f) => f !== judged && f !== 'appTTI' && f !== 'labTTI')];
-  const rows = [['', 'yours', 'reference', 'yours/reference', `${seed.source}, broken/fixed`]];
-  for (const figure of figures) {
-    const { label, unit } = FIGURES[figure];
-    const r = ratio(yours[figure], reference[figure]);
-    rows.push([
-      `${label}${unit ? ` (${unit})` : ''}${figure === judged ? ' *' : ''}`,
-      show(yours[figure]),
-      show(reference[figure]),
-      r === null ? '-' : `${r}x`,
-      figure === judged ? story : '',
-    ]);
-  }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  const lines = rows.map((row) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
-  );
-  const better = HIGHER_IS_BETTER.has(judged) ? 'higher' : 'lower';
+function teach(exercise, options, behaviour, figure, measured, verdict) {
+  const { id } = exercise;
+  const lines = [`exercise ${id}: ${verdict}.`];
+  if (measured)
+    lines.push(`  What a measurer sees, in the same run: ${measuredLine(figure, measured.yours, measured.theirs)}.`);
+  const behaves = !behaviour.crashed && behaviour.failures.length === 0;
   lines.push(
-    `* judged: ${FIGURES[judged].label}, ${better} is better; a pass is within ${Math.round((TOLERANCE - 1) * 100)}% of the reference fix's`,
+    `  ${behaves ? 'The pitfall, seen from outside' : 'From outside'}: ${exercise.symptom}.`,
+    ...behaviourLines(exercise, behaviour),
   );
-  if (judged !== exercise.headline)
+  const first = commandOf(hintsOf(exercise)[0] ?? '');
+  if (first)
     lines.push(
-      `  (the story's figure, ${FIGURES[exercise.headline].label}, is measured by \`npm run exercise -- ${exercise.id}\`)`,
+      `  The tool to start with (the first hint's): ${first.command}${first.withApp ? '   (with `npm start` running)' : ''}`,
     );
-  return lines.join('\n');
-}
-
-/** @param {number | null | undefined} value */
-function show(value) {
-  return typeof value === 'number' ? String(value) : '-';
+  const explanation = explanationLines(exercise, behaviour);
+  rememberExplanation(exercise, explanation);
+  if (explainsNow(exercise, { explain: options.explain })) lines.push('  Explained:', ...explanation);
+  else
+    lines.push(
+      `  Stuck? \`npm run exercise -- ${id} --hint\`, one hint at a time; \`npm run exercise -- ${id} --explain\` names the cause.`,
+    );
+  console.log(lines.join('\n'));
+  return 1;
 }

@@ -26,6 +26,37 @@ export function readHints(readme) {
     .map((item) => item.trim().replace(/\n\s+/g, '\n   '));
 }
 
+/**
+ * The tool a first hint tells a student to run: its first code span that is
+ * a command (npm, curl or node, maybe after NAME=value settings) other than
+ * `npm start`, which only starts the app the tool then asks; null if none.
+ * A failing --check prints it: where to start, not what is wrong.
+ * @param {string} hint
+ * @returns {{ command: string, withApp: boolean } | null} withApp: against a running `npm start`
+ */
+export function commandOf(hint) {
+  const spans = [...hint.matchAll(/`([^`]+)`/g)].map((m) => m[1].trim());
+  const command = spans.find((span) => span !== 'npm start' && /^(?:[A-Z_]+=\S+\s+)*(?:npm|curl|node)\s/.test(span));
+  return command ? { command, withApp: spans.includes('npm start') } : null;
+}
+
+/**
+ * An exercise's hints, from its README.
+ * @param {{ id: string, slug: string }} exercise
+ */
+export function hintsOf({ id, slug }) {
+  return readHints(readFileSync(fileURLToPath(new URL(`../${id}-${slug}/README.md`, import.meta.url)), 'utf8'));
+}
+
+/**
+ * How many of the exercise's hints the student has been given.
+ * @param {{ id: string }} exercise
+ * @param {string} [state] the file (tests)
+ */
+export function hintsSeen({ id }, state = STATE) {
+  return readState(state)[id] ?? 0;
+}
+
 /** @returns {Record<string, number>} hints seen, by exercise id */
 function readState(file = STATE) {
   if (!existsSync(file)) return {};
@@ -43,8 +74,7 @@ function readState(file = STATE) {
  * @returns {number} the exit code
  */
 export function showHint({ id, slug }, { reset, state = STATE }) {
-  const readme = fileURLToPath(new URL(`../${id}-${slug}/README.md`, import.meta.url));
-  const hints = readHints(readFileSync(readme, 'utf8'));
+  const hints = hintsOf({ id, slug });
   const seen = readState(state);
   if (reset) {
     delete seen[id];

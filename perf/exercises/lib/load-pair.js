@@ -73,9 +73,13 @@ export async function measurePair(exercise, options) {
     child.stdout.on('data', (chunk) => (tables += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
     if (code !== 0) throw new Error(`perf:load exited with code ${code}\n${tables}`);
-    // As typed in a shell: values with spaces quoted, the temporary --json left out.
-    const shown = args.slice(0, -2).map((arg) => (/\s/.test(arg) ? `'${arg}'` : arg));
-    return { command: `node ${shown.join(' ')}`, report: JSON.parse(readFileSync(json, 'utf8')), tables };
+    // As a student types it (the npm script the hints name): values with spaces quoted, the temporary --json left out.
+    const shown = args.slice(1, -2).map((arg) => (/\s/.test(arg) ? `'${arg}'` : arg));
+    return {
+      command: `npm run perf:load -- ${shown.join(' ')}`,
+      report: JSON.parse(readFileSync(json, 'utf8')),
+      tables,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

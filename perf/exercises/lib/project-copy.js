@@ -19,6 +19,7 @@ const NOT_PROJECT = new Set([
   'notes',
   'perf/results',
   'perf/exercises/.hints.json',
+  'perf/exercises/.last-check.json',
 ]);
 
 /**

@@ -22,6 +22,7 @@ const git = (args, cwd) => spawnSync('git', args, { cwd, encoding: 'utf8' });
  * @param {{ id: string, slug: string }} exercise
  * @param {string} [root] the student's tree
  * @returns {{ dir: string, from: string, remove: () => void }} from: where its fixed files came from, in words
+ *   that name none of them (a failing check must not point at the pitfall's file)
  */
 export function makeReferenceTree(exercise, root = ROOT) {
   const patch = patchOf(exercise);
@@ -35,7 +36,7 @@ export function makeReferenceTree(exercise, root = ROOT) {
     const unfixed = () => git(['apply', '--check', '-R', patch], dir).status === 0;
     const takeOut = () => git(['apply', '-R', patch], dir).status === 0;
     if (fixed()) return { dir, from: 'your tree (it has the reference fix)', remove };
-    if (unfixed() && takeOut()) return { dir, from: `your tree with ${patch} taken out`, remove };
+    if (unfixed() && takeOut()) return { dir, from: 'your tree with the unfixed patch taken out', remove };
     // The student's own edits are in: the normal code of those files is in git.
     for (const file of files) {
       const shown = git(['show', `HEAD:${file}`], root);
@@ -45,9 +46,9 @@ export function makeReferenceTree(exercise, root = ROOT) {
         );
       writeFileSync(path.join(dir, file), shown.stdout);
     }
-    if (fixed()) return { dir, from: `${files.join(', ')} as committed (git HEAD)`, remove };
+    if (fixed()) return { dir, from: "your tree, the patch's files as committed (git HEAD)", remove };
     if (unfixed() && takeOut())
-      return { dir, from: `${files.join(', ')} as committed, with ${patch} taken out`, remove };
+      return { dir, from: "your tree, the patch's files as committed, the unfixed patch taken out", remove };
     throw new Error(
       `cannot find the reference fix: neither your tree nor git HEAD has ${files.join(', ')} as ${patch} expects (commit a clean tree, or \`git stash\` your edits to see it)`,
     );

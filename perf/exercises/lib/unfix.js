@@ -71,7 +71,7 @@ export function togglePatch(exercise, direction) {
     const reason =
       direction === 'unfix'
         ? otherWay
-          ? `already unfixed: the pitfall is in ${files} (\`npm run exercise -- ${id} --refix\` takes it out)`
+          ? `already unfixed: the pitfall is written in already (\`npm run exercise -- ${id} --refix\` takes it out)`
           : `${patch} does not apply: the code in ${files} has changed since it was made (a fix of your own in progress?)`
         : otherWay
           ? `not unfixed: the normal code is in ${files}, there is nothing to take out`
@@ -90,13 +90,14 @@ export function togglePatch(exercise, direction) {
     console.error(`exercise ${id}: git apply failed: ${applied.err}`);
     return 1;
   }
-  console.log(gitApply(['--stat', patch]).out.trimEnd());
+  // Unfixing, which files changed is left unsaid: finding them with the tools is the exercise.
+  if (direction === 'refix') console.log(gitApply(['--stat', patch]).out.trimEnd());
   console.log(direction === 'unfix' ? unfixedNext(exercise, patch) : refixedNext(exercise));
   // The measurements rebuild the server bundle on every run, the client bundle only when it is missing.
   const inClient = touched.filter((file) => /^(client|shared)\//.test(file));
   if (inClient.length > 0)
     console.log(
-      `  The browser's bundle includes ${inClient.join(', ')}: \`npm run build\` now, and again after each change to it.`,
+      `  The browser's bundle includes code this changed: \`npm run build\` now, and again after each change you make.`,
     );
   return 0;
 }
@@ -106,16 +107,15 @@ export function togglePatch(exercise, direction) {
  * @param {string} patch
  */
 function unfixedNext({ id, slug }, patch) {
-  return `
-exercise ${id}: unfixed. The normal code now has the pitfall written in (${patch}).
+  return `exercise ${id}: unfixed. The normal code now has the pitfall written in (${patch}), in files left unnamed.
 Next:
   1. npm run exercise -- ${id}
      both sides are slow now: the ratio broken/fixed is near 1x
   2. find the cost with the tools in perf/exercises/${id}-${slug}/README.md ("How to find it"),
      not by reading the patch
-  3. fix it in the code, then npm run exercise -- ${id} again: the ratio comes back;
-     and the exercise's own test passes again:
-     NODE_ENV=test node --import tsx --test test/exercise-${id}-${slug}.test.js
+  3. fix it in the code, then npm run exercise -- ${id} --check: your tree against the reference fix;
+     a failure says what a measurer sees and the tool to start with. The exercise's own test alone:
+     NODE_ENV=test node --import tsx --test test/exercises/${id}-${slug}.test.js
   To put the reference fix back instead: npm run exercise -- ${id} --refix`;
 }
 
