@@ -1,10 +1,12 @@
 // @ts-check
 // What the client hands the shared App: its Falcor model (lazy), the row
 // loader, my-list and rating writes, and navigation between pages (lazy too,
-// client/nav/). Both chunks load on first need (a row nearing the viewport, a
-// write, a link's intent) or at idle after hydration, whichever comes first.
+// client/nav/). Both chunks load on the visitor's first intent (./intent.js)
+// or first need (a write, a link's intent), whichever comes first; never at
+// idle on their own.
 import { loadPage, matchRoute } from '../shared/pages/registry.js';
 import { onFirstIntent } from './nav/on-intent.js';
+import { firstIntent } from './intent.js';
 import { whenIdle } from './idle.js';
 
 /** @typedef {import('../shared/components/App.jsx').AppServices} AppServices */
@@ -60,7 +62,7 @@ export function createServices(cache, page, onInteractive) {
       const startNavigation = onFirstIntent(
         (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
         // The code of the page a link leads to is fetched beside navigation's, not after it.
-        (trigger, link) =>
+        (trigger, link, latest) =>
           Promise.all([import('./nav/index.js'), getModel(), ...pagesLinkedFrom(link).map(loadPage)]).then(
             ([nav, app]) =>
               nav.start(
@@ -73,19 +75,29 @@ export function createServices(cache, page, onInteractive) {
                   initial,
                   requestId: page.requestId,
                 },
-                trigger,
+                // The last intent on a link while the code loaded, not only the first: a scroll may have started it.
+                latest() ?? trigger,
               ),
           ),
       );
-      // Pitfall: Falcor built at start ran inside the window that decides TTI;
-      // at idle (with navigation, which needs it) a straight click waits for neither.
-      whenIdle(startNavigation);
+      // Pitfall: Falcor built at start, or at idle, ran inside the window that decides TTI
+      // (an idle callback hangs off the root in Lighthouse's simulation): built on the
+      // visitor's first intent instead, a straight click still waits for neither.
+      // A scroll or a wheel needs the rows near the viewport first (loadRow below): navigation then
+      // waits for the next idle, instead of evaluating beside them (pitfall: a first scroll that
+      // waited for code it did not need). A pointer, touch, key or focus may be a click: at once.
+      firstIntent().then((type) =>
+        type === 'scroll' || type === 'wheel' ? whenIdle(startNavigation) : startNavigation(),
+      );
       // Input that came before now waited until now; a click held on a link is replayed into navigation
       // (views/partials/early-input.hbs).
       /** @type {any} */ (window).__marqueeEarly?.ready?.();
     },
     // The home page's rows below the fold; its module, not the model, knows their paths.
+    // Pitfall: rows prefetched 700 px ahead right after hydration rendered (and laid out)
+    // in the window that decides TTI; they wait for the visitor's first intent (a scroll).
     loadRow: async (index) => {
+      await firstIntent();
       const [m, home] = await Promise.all([getModel(), import('../shared/pages/home.js')]);
       return m.loadRow(home.rowQuery(index), (rowCache) => home.rowProps(rowCache, index));
     },
@@ -111,7 +123,7 @@ export function createServices(cache, page, onInteractive) {
 }
 
 /**
- * The pages `link` leads to, or, with none (at idle), every page this one links to:
+ * The pages `link` leads to, or, with none (on a first intent not on a link), every page this one links to:
  * a straight click then waits for no code.
  * @param {HTMLAnchorElement | null} link
  * @returns {string[]} their names in the registry

@@ -23,12 +23,17 @@ const PAGE_CHUNK = /^shared\/pages\/[\w-]+\.jsx?$/;
  * read again when the back/forward cache restores the page (client/restore/).
  */
 const ON_DEMAND_CHUNK = /^client\/(keyboard\/index|measure\/overlay|nav\/index|restore\/index)\.js$/;
+/** Client navigation's chunk, which the first intent runs. */
+const NAV_CHUNK = 'client/nav/index.js';
 /** The page whose load is the first-load budget's. */
 const HOME_PAGE = 'shared/pages/home.js';
 
 /**
  * @typedef {{ beforeHydration: import('./platform.js').Platform, firstLoad: import('./platform.js').Platform }} Platforms
- * @typedef {{ entry: string, preload: string[], lazy: string[], pages: Record<string, string[]>, inline: Record<string, string> }} Manifest
+ * @typedef {{ entry: string, preload: string[], lazy: string[], later: string[], pages: Record<string, string[]>,
+ *   inline: Record<string, string> }} Manifest
+ *   later: what the first intent after hydration runs (the first load past hydration, and every
+ *   page's chunks), prefetched network-only at idle (client/idle.js)
  *   pages: per page module (by file name: "home", "title"), its chunk and the
  *   static imports the entry does not already have: preloaded by that page's head;
  *   inline: the text of each script the page's head carries inline (client/build/inline-scripts.js)
@@ -98,6 +103,10 @@ export function loadInputs(metafile) {
 export function writeManifest(metafile, outdir, compressed, previousInputs, platform, inline = {}) {
   const outputs = metafile.outputs;
   const { jsFiles, entry, beforeHydration, firstLoad, pages } = loads(metafile);
+  // Navigation is on demand (the first intent), so outside the first load, yet that intent runs it.
+  const navigation = closure(outputs, jsFiles.find((file) => outputs[file].entryPoint === NAV_CHUNK) ?? '', [
+    'import-statement',
+  ]);
   const toUrl = (/** @type {string} */ file) =>
     `${PUBLIC_PATH}/${path.relative(outdir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
 
@@ -107,6 +116,9 @@ export function writeManifest(metafile, outdir, compressed, previousInputs, plat
     // Static imports of the entry: the page preloads them with the entry.
     preload: [...beforeHydration].filter((file) => file !== entry).map(toUrl),
     lazy: jsFiles.filter((file) => !beforeHydration.has(file)).map(toUrl),
+    later: [...new Set([...firstLoad, ...navigation, ...pages.flatMap((page) => [page.file, ...page.own])])]
+      .filter((file) => !beforeHydration.has(file))
+      .map(toUrl),
     pages: Object.fromEntries(pages.map((page) => [page.name, page.own.map(toUrl)])),
     // Not files, and not in the budgets: bytes of the HTML, as the rest of the head.
     inline,

@@ -11,13 +11,15 @@
  * The server (server/field-metrics/beacon-schema.js) refuses unknown names, so this
  * sends only finite numbers under the names it knows.
  */
-import { activationStart } from './app-tti.js';
 import { currentMemory } from './memory.js';
 import { notRestoredReasons } from './not-restored.js';
 import { earlyInputWaits } from './early-input.js';
 import { engineFamily } from './engine.js';
+import { navigationType } from './navigation-type.js';
+import { beaconHasLeft, measurementTakesBeacon, sendPageBeacon } from './one-beacon.js';
 
-export const BEACON_URL = '/perf/beacon';
+export { BEACON_URL } from './one-beacon.js';
+export { navigationType } from './navigation-type.js';
 const METRICS = [
   'appTTI',
   'labTTI',
@@ -53,17 +55,6 @@ export function readPageData() {
   }
 }
 
-/** Navigation Timing's type, named as web-vitals (and the server) name it. */
-export function navigationType() {
-  if (document.wasDiscarded) return 'restore';
-  const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (
-    performance.getEntriesByType('navigation')[0]
-  );
-  if (!navigation) return 'unknown';
-  if (document.prerendering || activationStart() > 0) return 'prerender';
-  return navigation.type.replace(/_/g, '-');
-}
-
 /**
  * @param {import('./store.js').PerfSnapshot} snapshot
  * @param {PageData} page
@@ -97,6 +88,9 @@ export function buildBeacon(snapshot, page) {
  * @param {PageData} page
  */
 export function sendBeaconOnce(store, page) {
+  // Sent already (the page was hidden before measurement loaded): not a second one.
+  if (beaconHasLeft()) return;
+  measurementTakesBeacon();
   let sent = false;
   const send = () => {
     if (sent) return;
@@ -106,8 +100,7 @@ export function sendBeaconOnce(store, page) {
     removeEventListener('pagehide', send, true);
     const memory = currentMemory();
     if (memory && store.snapshot().metrics.memory === undefined) store.setMemory(memory);
-    navigator.sendBeacon(BEACON_URL, JSON.stringify(buildBeacon(store.snapshot(), page)));
-    store.markBeaconSent();
+    if (sendPageBeacon(buildBeacon(store.snapshot(), page))) store.markBeaconSent();
   };
   const onHidden = () => {
     if (document.visibilityState === 'hidden') send();

@@ -4,18 +4,24 @@
 // event: client navigation and prefetch are not part of the first load. A
 // click that comes first is held, then replayed once `start` is done, so it
 // still navigates without a reload. The returned function starts it without
-// an event (at idle after hydration), so a straight click later waits for nothing.
+// an event (on the visitor's first intent anywhere on the page, client/intent.js),
+// so a straight click later waits for nothing.
 
 const TRIGGERS = /** @type {const} */ (['pointerover', 'focusin', 'touchstart', 'click']);
 
 /**
  * @param {(link: HTMLAnchorElement) => boolean} isAppLink a link the client can navigate to
- * @param {(trigger: Event | null, link: HTMLAnchorElement | null) => Promise<unknown>} start link: the one the trigger is on
+ * @param {(trigger: Event | null, link: HTMLAnchorElement | null, latest: () => Event | null) => Promise<unknown>} start
+ *   link: the one the trigger is on; latest: the last intent on a link so far, for navigation to
+ *   handle once loaded (a pointer that came onto a card while the code loaded, after a scroll started it)
  * @returns {() => void} starts it now, with no trigger, unless an intent already did
  */
 export function onFirstIntent(isAppLink, start) {
   /** @type {Promise<unknown> | undefined} */
   let started;
+  /** @type {Event | null} */
+  let latest = null;
+  const latestIntent = () => latest;
   const stop = () => {
     for (const type of TRIGGERS) removeEventListener(type, seen, true);
   };
@@ -30,8 +36,9 @@ export function onFirstIntent(isAppLink, start) {
       if (event.defaultPrevented || button !== 0 || metaKey || ctrlKey || shiftKey || altKey) return;
       event.preventDefault();
     }
+    if (!click) latest = event;
     if (!started) {
-      started = start(event, link);
+      started = start(event, link, latestIntent);
       started.then(stop, stop);
     }
     // Held until navigation is there (a click right after the first hover too), then replayed;
@@ -43,7 +50,7 @@ export function onFirstIntent(isAppLink, start) {
   for (const type of TRIGGERS) addEventListener(type, seen, { capture: true, passive: type === 'touchstart' });
   return () => {
     if (started) return;
-    started = start(null, null);
+    started = start(null, null, latestIntent);
     started.then(stop, stop);
   };
 }

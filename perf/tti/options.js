@@ -33,6 +33,11 @@ export const USAGE = `npm run perf:tti -- [options]
   --trace-dir DIR           the traces in DIR instead (implies --trace)
   --lighthouse              also run Lighthouse 13 (a dev dependency) and compare its "interactive"
   --lighthouse-runs 3       Lighthouse runs for the comparison
+  --lighthouse-throttling devtools
+                            devtools | simulate: devtools really throttles the load with the profile's
+                            values (as the runs here do); simulate is Lighthouse's default and PageSpeed
+                            Insights': a fast load replayed by its simulation (Lantern) at its own
+                            mobile or desktop settings. The output names the method used
   --floor                   Lighthouse also on the page's floor (its HTML without scripts and preloads,
                             through a proxy), alternately, with ratios (implies --lighthouse)
   --react-floor             Lighthouse also on the page's React-only floor (the same HTML hydrated by
@@ -57,6 +62,7 @@ export const USAGE = `npm run perf:tti -- [options]
  *   traceDir: string | null,
  *   lighthouse: boolean,
  *   lighthouseRuns: number,
+ *   lighthouseThrottling: 'devtools' | 'simulate',
  *   floor: boolean,
  *   reactFloor: boolean,
  *   budget: import('./lighthouse/budget.js').Budget | null,
@@ -87,6 +93,7 @@ export function readOptions(argv) {
       'trace-dir': { type: 'string' },
       lighthouse: { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string', default: '3' },
+      'lighthouse-throttling': { type: 'string', default: 'devtools' },
       budget: { type: 'string' },
       floor: { type: 'boolean', default: false },
       'react-floor': { type: 'boolean', default: false },
@@ -111,6 +118,9 @@ function checkOptions(values, problems) {
   const lighthouseRuns = Number(values['lighthouse-runs']);
   if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1 || lighthouseRuns > 20)
     problems.push('--lighthouse-runs must be from 1 to 20');
+  const lighthouseThrottling = values['lighthouse-throttling'];
+  if (!['devtools', 'simulate'].includes(lighthouseThrottling))
+    problems.push('--lighthouse-throttling must be devtools or simulate');
   const capMs = Number(values.cap);
   if (!Number.isInteger(capMs) || capMs < 6000 || capMs > 300_000)
     problems.push('--cap must be ms from 6000 to 300000');
@@ -174,6 +184,7 @@ function checkOptions(values, problems) {
     floor: values.floor,
     reactFloor: values['react-floor'],
     lighthouseRuns,
+    lighthouseThrottling,
     budget,
     budgetFile: values.budget ?? null,
     capMs,

@@ -7,7 +7,7 @@ import { readFileSync, watch } from 'node:fs';
 import path from 'node:path';
 
 /**
- * @typedef {{ entry: string, preload: string[], lazy?: string[], pages?: Record<string, string[]>,
+ * @typedef {{ entry: string, preload: string[], lazy?: string[], later?: string[], pages?: Record<string, string[]>,
  *   inline: { heartbeat: string } & Record<string, string> }} ClientManifest
  *   inline: each inline script's text, by name (client/build/inline-scripts.js)
  */

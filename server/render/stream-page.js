@@ -124,8 +124,10 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
         mark = performance.now();
         // requestId: the id of this request's log line (server/middleware/request-log.js), for the beacon.
         const requestId = req.id === undefined ? {} : { requestId: String(req.id) };
+        // later: the chunks the first intent runs, prefetched at idle by the client (client/idle.js).
         const pageData = {
           cache,
+          later: (manifest.later ?? []).filter((url) => !client.preload.includes(url)),
           page: { route: spec.route, ...requestId, ...page, timings, ...(upstream ? { upstream } : {}) },
         };
         const tailHtml = tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) });

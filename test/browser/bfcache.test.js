@@ -59,10 +59,13 @@ test('Back from another site restores the page from the cache, with My List as c
   const homeRequests = [];
   page.on('request', (r) => r.url() === `${app.url}/` && homeRequests.push(r.method()));
   // What the page does after hydration is what could bar it from the cache (a fetch, a listener):
-  // it leaves once its measurement has loaded at idle and a row below the fold has been fetched.
+  // it leaves once its measurement has loaded and a row below the fold has been fetched, both on
+  // the visitor's first intent (issue 37), here a wheel.
   const rowFetched = page.waitForResponse((r) => new URL(r.url()).pathname === '/model.json');
   await page.goto(`${app.url}/`);
   await hydrated(page);
+  await page.mouse.move(200, 300);
+  await page.mouse.wheel(0, 10);
   await rowFetched;
   await page.waitForFunction(() => /** @type {any} */ (window).__marqueePerf, null, { timeout: 10_000 });
   const card = page.locator('section.row[data-row-index="0"] li.card').first();

@@ -93,7 +93,10 @@ export async function launchWebKit({ acceptUntrustedCertificate }) {
       try {
         await browser.setWindowSize(profile.screen.width, profile.screen.height);
         // A Marquee page runs no script of ours before its own (classic WebDriver): its default cap applies.
-        await browser.url(proxied?.url ?? url);
+        // ?perf=lab: it loads its measurement at idle, not on a visitor's first intent (client/index.jsx).
+        const lab = new URL(url);
+        lab.searchParams.set('perf', 'lab');
+        await browser.url(proxied?.url ?? lab.href);
         // The injected measurement starts with the document: missing at the load event, it never will.
         if (proxied && !(await browser.execute(`return ${MEASURING};`))) {
           const where = String(await browser.execute('return location.href;'));

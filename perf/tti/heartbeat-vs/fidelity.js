@@ -67,7 +67,7 @@ export function summarizeFidelity(runs) {
     };
   };
   const pageAgrees = runs.filter((r) => {
-    const lt = r.methods.longtask;
+    const lt = r.methods[r.page.method === 'loaf' ? 'loaf' : 'longtask'];
     return lt.status === 'found'
       ? r.page.labTTI !== null && Math.abs(r.page.labTTI - lt.value) <= SAME_MS
       : r.page.labTTI === null;
@@ -114,7 +114,7 @@ export function fidelityLines(summary, { url, profileName, browserVersion }) {
       `  ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')}`.trimEnd(),
     ),
     `  heartbeat / loaf: ${x(heartbeatVsLoaf.ofMedians)} of medians, ${x(heartbeatVsLoaf.perLoadMedian)} per load (median of ${heartbeatVsLoaf.pairs})`,
-    `checks: the page's own lab TTI is the longtask row's in ${checks.pageAgrees}/${n} loads; ` +
+    `checks: the page's own lab TTI is the ${summary.runs[0]?.page.method ?? 'loaf'} row's in ${checks.pageAgrees}/${n} loads; ` +
       `the heartbeat has a stall over ${checks.sureTasksSeen} of ${checks.sureTasks} long tasks of 100 ms or more`,
     `fidelity (medians): heartbeat against Long Tasks ${within(vsLongTasks.heartbeat.ofMedians)} (${x(vsLongTasks.heartbeat.ofMedians)}); ` +
       `against LoAF ${within(heartbeatVsLoaf.ofMedians)} (${x(heartbeatVsLoaf.ofMedians)})`,

@@ -73,8 +73,16 @@ export async function lighthouseCrossCheck({
   if (floor) sides.push(side('floor', 'floor (no scripts)', `${floor.url}${pathname}${search}`, scriptless));
   if (reactFloor) sides.push(side('reactFloor', 'React-only floor', `${reactFloor.url}${pathname}${search}`, hydrated));
   if (options.vs) sides.push(side('vs', 'B (--vs)', options.vs, vsMeasuresItself ? hydrated : anything));
+  const method = options.lighthouseThrottling;
+  // Which figures these are: devtools throttles the real load, simulate computes it from a fast one.
+  const methodLabel =
+    options.profile === 'none'
+      ? 'throttling: none (provided)'
+      : method === 'simulate'
+        ? `throttling: simulate (Lighthouse's own ${options.profile} settings)`
+        : `throttling: devtools (the ${options.profile} profile's values)`;
   progress(
-    `\nperf:tti: Lighthouse 13 × ${options.lighthouseRuns} on the same profile: ${sides.map((s) => s.label).join(', ')}${sides.length > 1 ? ', alternately' : ''}`,
+    `\nperf:tti: Lighthouse 13 × ${options.lighthouseRuns}, ${methodLabel}: ${sides.map((s) => s.label).join(', ')}${sides.length > 1 ? ', alternately' : ''}`,
   );
   for (const side of sides.slice(1)) progress(`  ${side.label}: ${side.url}`);
 
@@ -84,7 +92,7 @@ export async function lighthouseCrossCheck({
     const order = sides.map((_, k) => sides[(i + k) % sides.length]);
     for (const side of order) {
       const saveAs = traceDir ? path.join(traceDir, `lighthouse-${side.key}-${i + 1}`) : null;
-      const result = await runLighthouse(side.url, options.profile, profile, saveAs);
+      const result = await runLighthouse(side.url, options.profile, profile, saveAs, method);
       if (!result.ok) {
         console.log(`Lighthouse unavailable (${side.label}): ${result.reason}`);
         unavailable = true;
@@ -115,8 +123,10 @@ export async function lighthouseCrossCheck({
   const measured = sides.filter((side) => side.results.length > 0);
   if (measured.length > 1) {
     const medians = Object.fromEntries(measured.map((side) => [side.key, lighthouseMedians(side.results)]));
+    console.log(`\nLighthouse ${methodLabel}`);
     printSideTable(measured, medians);
     floorSummary = {
+      throttling: method,
       page: medians.page ?? null,
       floor: medians.floor ?? null,
       reactFloor: medians.reactFloor ?? null,
@@ -134,9 +144,9 @@ export async function lighthouseCrossCheck({
   if (interactive && summary.labTTI) {
     const ratio = summary.labTTI.median / interactive.median;
     console.log(
-      `\nLighthouse interactive median ${format(interactive.median, 'ms')} · in-page lab TTI median ${format(summary.labTTI.median, 'ms')} · ratio in-page / Lighthouse ${ratio.toFixed(2)}`,
+      `\nLighthouse (${methodLabel}) interactive median ${format(interactive.median, 'ms')} · in-page lab TTI median ${format(summary.labTTI.median, 'ms')} · ratio in-page / Lighthouse ${ratio.toFixed(2)}`,
     );
-    lighthouse = { runs: page.results, interactive, ratio: Math.round(ratio * 100) / 100 };
+    lighthouse = { throttling: method, runs: page.results, interactive, ratio: Math.round(ratio * 100) / 100 };
   }
   if (budgetLines) {
     console.log(`\nbudget ${options.budgetFile} (Lighthouse medians of ${page.results.length} runs):`);

@@ -10,14 +10,18 @@ const LIGHTHOUSE = 'lighthouse';
 const RUN_TIMEOUT_MS = 180_000;
 
 /**
- * Lighthouse flags for one of our profiles. Throttling values are passed
- * explicitly: its desktop preset has no network throttling in devtools mode.
+ * Lighthouse flags for one of our profiles. In devtools mode the throttling
+ * values are passed explicitly (its desktop preset has none for the network
+ * there); simulate keeps Lighthouse's own settings for the preset, the figures
+ * its users and PageSpeed Insights see.
  * @param {'none' | 'desktop' | 'mobile'} name
  * @param {import('../../lib/throttling.js').Profile} profile
+ * @param {'devtools' | 'simulate'} [method]
  */
-export function lighthouseFlags(name, profile) {
+export function lighthouseFlags(name, profile, method = 'devtools') {
   const flags = name === 'mobile' ? [] : ['--preset=desktop'];
   if (name === 'none') return [...flags, '--throttling-method=provided'];
+  if (method === 'simulate') return [...flags, '--throttling-method=simulate'];
   return [
     ...flags,
     '--throttling-method=devtools',
@@ -35,10 +39,11 @@ export function lighthouseFlags(name, profile) {
  * @param {import('../../lib/throttling.js').Profile} profile
  * @param {string | null} [saveAs] with --trace: BASE.json gets the report, BASE-0.trace.json
  *   the trace Lighthouse computed its figures from (and BASE-0.devtoolslog.json its network log)
+ * @param {'devtools' | 'simulate'} [method] its throttling method
  * @returns {Promise<{ ok: true, reason?: undefined, interactive: number | null, tbt: number | null, fcp: number | null, lcp: number | null, scriptKB: number | null, marks: string[], version: string } | { ok: false, reason: string }>}
  *   marks: the page's user timing marks (a page that hydrated marks marquee:interactive)
  */
-export function runLighthouse(url, profileName, profile, saveAs = null) {
+export function runLighthouse(url, profileName, profile, saveAs = null, method = 'devtools') {
   const args = [
     lighthouseCli(),
     url,
@@ -48,7 +53,7 @@ export function runLighthouse(url, profileName, profile, saveAs = null) {
     '--quiet',
     '--only-categories=performance',
     LIGHTHOUSE_CHROME_FLAGS,
-    ...lighthouseFlags(profileName, profile),
+    ...lighthouseFlags(profileName, profile, method),
   ];
   return new Promise((resolve) => {
     execFile(
