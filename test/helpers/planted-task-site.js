@@ -1,6 +1,7 @@
 // @ts-check
 // A site of the tests' own, not Marquee's, for perf:tti on "any page":
-// /task carries a planted 300 ms task a second after the load event, /quiet is
+// /task carries a planted 300 ms task a while after the load event (a second
+// by default: taskDelayMs), /quiet is
 // the same page without it, /go-task redirects to /task. Every page's CSP
 // forbids inline script (script-src 'self'), and each page holds an inline
 // script that would report itself: the site records whether one ever ran, and
@@ -21,12 +22,13 @@ const page = (script) => `<!doctype html>
 <script src="/${script}" defer></script></head>
 <body><h1>A page that is not Marquee's</h1><p>One heading, one paragraph, one script.</p></body></html>`;
 
-const TASK = `addEventListener('load', () => {
+/** @param {number} delayMs */
+const task = (delayMs) => `addEventListener('load', () => {
   setTimeout(() => {
     const start = performance.now();
     while (performance.now() - start < ${PLANTED_TASK_MS}) {} // the planted task: the main thread held
     fetch('/planted', { method: 'POST', body: String(performance.now()) });
-  }, 1000);
+  }, ${Number(delayMs)});
 });`;
 
 /** @param {string | undefined} ua */
@@ -37,11 +39,12 @@ function engineOf(ua = '') {
 }
 
 /**
- * @param {{ tls?: boolean }} [options]
+ * @param {{ tls?: boolean, taskDelayMs?: number }} [options]
  * @returns {Promise<{ url: string, planted: Record<string, number[]>, inlineRan: number, close: () => Promise<void> }>}
  *   planted: each planted task's end, in page time, by engine, in load order
  */
-export async function startPlantedTaskSite({ tls = false } = {}) {
+export async function startPlantedTaskSite({ tls = false, taskDelayMs = 1000 } = {}) {
+  const TASK = task(taskDelayMs);
   /** @type {Record<string, number[]>} */
   const planted = {};
   const site = { url: '', planted, inlineRan: 0, close: async () => {} };
