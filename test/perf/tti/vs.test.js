@@ -58,7 +58,12 @@ test(
         result.vs.summary.tbt.median >= BUSY_MS - 50 - 60,
         `B's long task counts as blocking time (${result.vs.summary.tbt.median} ms)`,
       );
-      assert.equal(result.summary.tbt.median, 0, 'the quiet page blocks nothing');
+      // Not 0: since lab TTI counts rendering (LoAF), a busy machine's first frame can run past 50 ms
+      // on the quiet page too (11.5 ms of blocking seen in a CI-like run), still far below B's task.
+      assert.ok(
+        result.summary.tbt.median < 50,
+        `the quiet page blocks next to nothing (${result.summary.tbt.median} ms)`,
+      );
 
       // --trace on pages that do not mark hydration: each side's window ends at its lab TTI.
       const [a] = result.traceWindows.A;
