@@ -5,7 +5,12 @@
 //   set:  POST method=set&jsonGraph=<JSON envelope>            (form-urlencoded)
 //   call: POST method=call&callPath=&arguments=&pathSuffixes=&paths=  (form-urlencoded)
 // Why our own: falcor-http-datasource is unmaintained since 2016 and drags in
-// an XMLHttpRequest polyfill; fetch is everywhere we run, and this one file is all it takes.
+// an XMLHttpRequest polyfill; fetch is everywhere we run, and this file (with the answer
+// handling of ./data-source-response.js) is all it takes.
+
+import { announceUpstream, DataSourceError, readJson, toError } from './data-source-response.js';
+
+export { DataSourceError } from './data-source-response.js';
 
 /**
  * @typedef {{ onNext?: (value: any) => void, onError?: (error: any) => void, onCompleted?: () => void }} Observer
@@ -14,20 +19,6 @@
  *   onError?: (error: any) => void, onCompleted?: () => void) => Subscription }} Observable
  * @typedef {{ timeoutMs?: number, headers?: Record<string, string>, fetch?: typeof fetch }} FetchDataSourceOptions
  */
-
-/** An HTTP failure with what the server said, for logs and error atoms. */
-export class DataSourceError extends Error {
-  /**
-   * @param {string} message
-   * @param {{ status?: number, body?: unknown, cause?: unknown }} [details]
-   */
-  constructor(message, { status, body, cause } = {}) {
-    super(message, { cause });
-    this.name = 'DataSourceError';
-    this.status = status;
-    this.body = body;
-  }
-}
 
 export class FetchDataSource {
   /**
@@ -161,53 +152,6 @@ export class FetchDataSource {
       },
     };
   }
-}
-
-/** The event each answer's upstream work is announced with (client/nav/timing.js counts it per navigation). */
-export const MODEL_RESPONSE_EVENT = 'marquee:model-response';
-
-/**
- * Announces what the server waited for to answer (its Server-Timing header:
- * `upstream-requests;desc=N, upstream-rounds;desc=N`), for whoever measures.
- * @param {Response} res
- * @returns {Response}
- */
-function announceUpstream(res) {
-  const timing = res.headers?.get?.('server-timing') ?? '';
-  const count = (/** @type {string} */ name) => Number(new RegExp(`${name};desc=(\\d+)`).exec(timing)?.[1] ?? 0);
-  if (typeof dispatchEvent === 'function')
-    dispatchEvent(
-      new CustomEvent(MODEL_RESPONSE_EVENT, {
-        detail: { requests: count('upstream-requests'), rounds: count('upstream-rounds') },
-      }),
-    );
-  return res;
-}
-
-/**
- * @param {Response} res
- * @returns {Promise<unknown>}
- */
-async function readJson(res) {
-  const text = await res.text();
-  let body;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch (cause) {
-    if (res.ok) throw new DataSourceError(`invalid JSON from ${res.url || 'the model'}`, { status: res.status, cause });
-    body = text;
-  }
-  if (!res.ok) {
-    const message = typeof body === 'object' && body && 'error' in body ? String(body.error) : `HTTP ${res.status}`;
-    throw new DataSourceError(message, { status: res.status, body });
-  }
-  return body;
-}
-
-/** @param {unknown} error */
-function toError(error) {
-  if (error instanceof DataSourceError) return error;
-  return new DataSourceError(error instanceof Error ? error.message : String(error), { cause: error });
 }
 
 /**

@@ -5,17 +5,15 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from '../shared/components/App.jsx';
 import { createServices } from './services.js';
+import { afterNearRows } from './early-rows.js';
 import { loadKeyboardOnDemand } from './keyboard/on-demand.js';
-import { prefetchAtIdle, whenIdle } from './idle.js';
+import { prefetchAtIdle } from './idle.js';
+import { isLabRun, loadMeasurementForLab } from './lab-run.js';
 import { firstIntent } from './intent.js';
-import { armHideBeacon } from './measure/hide-beacon.js';
 import { snapAfterFirstPaint } from './snap-after-paint.js';
 import { DEFAULT_RENDER_SETTINGS } from '../shared/components/RenderSettings.js';
 
 const { cache, page, later } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
-// What sends the field beacon at hide is in the page before then: measurement waits for intent.
-if (typeof page?.route === 'string')
-  armHideBeacon({ route: page.route, timings: page.timings ?? {}, requestId: page.requestId });
 // The server's poster URL template (POSTER_URL_TEMPLATE), for hydration and every row rendered later: the srcsets must match.
 const settings = { ...DEFAULT_RENDER_SETTINGS, posterTemplate: page?.options?.posters };
 
@@ -23,15 +21,12 @@ function onInteractive() {
   performance.mark('marquee:interactive');
   // Pitfall: measurement loaded at the mark, or at idle, ran in the window that decides TTI;
   // its observers are buffered, so loaded on the first intent they still see every entry
-  // from page start. A lab run asks for it at idle: ?perf (1: with the overlay; lab:
-  // figures alone, for a runner that can set nothing before the page) or perf:tti's cap.
+  // from page start. A lab run asks for it without an intent (./lab-run.js).
   const measure = () => import('./measure/index.js');
-  const labRun =
-    new URLSearchParams(location.search).has('perf') || Number.isFinite(/** @type {any} */ (window).__marqueePerfCapMs);
-  if (labRun) whenIdle(measure);
+  if (isLabRun()) loadMeasurementForLab(measure);
   // After what the intent itself needs (rows for a scroll, navigation for a pointer): measurement
-  // needs no hurry, and the hide sender covers the page until it has loaded.
-  else firstIntent().then(() => whenIdle(measure));
+  // needs no hurry, and the head's inline hide sender (client/measure/hide-inline.js) covers the page until it has loaded.
+  else firstIntent().then(() => afterNearRows(measure));
   // Network only: the first intent then evaluates chunks from the cache instead of waiting a round trip.
   prefetchAtIdle(Array.isArray(later) ? later : []);
   loadKeyboardOnDemand(); // arrow keys across the cards (TV UI), fetched on first focus or key press

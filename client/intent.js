@@ -36,6 +36,8 @@ export function firstIntent() {
       for (const t of TRIGGERS) removeEventListener(t, seen, options);
       removeEventListener('visibilitychange', onVisibility, options);
       performance.mark(INTENT_MARK, { detail: type });
+      // For CSS: a row's loading shimmer waits for this (views/partials/critical-css.hbs).
+      document.documentElement.dataset.intent = type;
       resolve(type);
     };
     const seen = (/** @type {Event} */ event) => done(event.type);
@@ -43,7 +45,20 @@ export function firstIntent() {
       if (document.visibilityState === 'hidden') done('hidden');
     };
     if (document.visibilityState === 'hidden') return done('hidden');
+    // Pitfall: listeners added after hydration miss what came before it. A visitor who scrolled
+    // while the page loaded (or whose scroll the browser restored) or pressed (the head's early-input
+    // counter noted it) has asked already, and would otherwise look at rows that never load. A key
+    // press (Tab) is how focus comes first, and the counter sees it.
+    const before = earlierIntent();
+    if (before) return done(before);
     for (const t of TRIGGERS) addEventListener(t, seen, options);
     addEventListener('visibilitychange', onVisibility, options);
   }));
+}
+
+/** @returns {string | undefined} the intent seen before anyone listened, named as its event would be */
+function earlierIntent() {
+  if (scrollX || scrollY) return 'scroll';
+  if (/** @type {any} */ (window).__marqueeEarly?.at?.length) return 'early-input';
+  return undefined;
 }

@@ -42,8 +42,10 @@ export const TIMED_ROWS = 100;
  *   changeMyList: (id: string, on: boolean) => Promise<unknown>,
  *   rate: (id: string, rating: number | null) => Promise<unknown>,
  *   pageShown: (home: boolean) => void,
+ *   merge: (envelope: { jsonGraph: object, paths: unknown[] }) => Promise<unknown>,
  * }} AppModel strict: the model whose get rejects with the paths that failed;
- *   pageShown: the cache's bound follows the page in view (home's, or any other's)
+ *   pageShown: the cache's bound follows the page in view (home's, or any other's);
+ *   merge: a JSON Graph fetched before the model was built, into its cache (asks the server nothing)
  */
 
 /**
@@ -89,6 +91,9 @@ export function createAppModel(cache, { url = '/model.json', source = new FetchD
     },
     rate(id, rating) {
       return writes.set({ path: ['titlesById', id, 'userRating'], value: rating });
+    },
+    merge(envelope) {
+      return Promise.resolve(model.withoutDataSource().set(envelope));
     },
     pageShown(home) {
       const maxSize = home ? CLIENT_CACHE.homeMaxSize : CLIENT_CACHE.pageMaxSize;

@@ -7,7 +7,8 @@
 import { loadPage, matchRoute } from '../shared/pages/registry.js';
 import { onFirstIntent } from './nav/on-intent.js';
 import { firstIntent } from './intent.js';
-import { whenIdle } from './idle.js';
+import { afterNearRows, fetchRowsEarly, prefetchRowAtIdle } from './early-rows.js';
+import { MAX_ROWS } from '../shared/graph/limits.js';
 
 /** @typedef {import('../shared/components/App.jsx').AppServices} AppServices */
 /** @typedef {import('../shared/components/App.jsx').ShownPage} ShownPage */
@@ -20,11 +21,22 @@ import { whenIdle } from './idle.js';
 export function createServices(cache, page, onInteractive) {
   // The options the server rendered with: the first render must match its HTML.
   const options = page.options ?? { rows: 0 };
+  // Every row this visit may have loaded, for pages shown again from the cache (navigation, a restore). Handed to
+  // their chunks rather than imported there (pitfall: a one-function chunk of shared/graph/limits.js, fetched
+  // before hydration by every page because those chunks shared it, issue 37).
+  const everyRow = { ...options, rows: MAX_ROWS };
   /** @type {Promise<import('./model.js').AppModel> | undefined} */
   let appModel;
   // Falcor arrives in a lazy chunk, once (keep it out of what runs before interactive).
   // Reads of what the server sent need none of it: initialPage reads the plain cache.
-  const getModel = () => (appModel ??= import('./model.js').then((m) => m.createAppModel(cache)));
+  /** @type {import('./early-rows.js').Sent[]} row data fetched before the model was asked for (fetchRowsEarly): merged into it once built */
+  const early = [];
+  const getModel = () =>
+    (appModel ??= import('./model.js').then((m) => {
+      const app = m.createAppModel(cache);
+      for (const sent of early) app.merge(sent);
+      return app;
+    }));
   /** @type {ShownPage | null} */
   let initial = null;
   /** @type {((page: ShownPage) => void) | undefined} the App's, once it has mounted */
@@ -39,6 +51,7 @@ export function createServices(cache, page, onInteractive) {
       restore.pageRestored(event, {
         app,
         options,
+        everyRow,
         registry: { loadPage, matchRoute },
         show: (p) => show?.(p),
         apply: (read) => applyVisitorData?.(read),
@@ -70,6 +83,7 @@ export function createServices(cache, page, onInteractive) {
                   model: app.model,
                   strict: app.strict,
                   options,
+                  everyRow,
                   registry: { loadPage, matchRoute },
                   show: (p) => show?.(p),
                   initial,
@@ -87,7 +101,7 @@ export function createServices(cache, page, onInteractive) {
       // waits for the next idle, instead of evaluating beside them (pitfall: a first scroll that
       // waited for code it did not need). A pointer, touch, key or focus may be a click: at once.
       firstIntent().then((type) =>
-        type === 'scroll' || type === 'wheel' ? whenIdle(startNavigation) : startNavigation(),
+        type === 'scroll' || type === 'wheel' ? afterNearRows(startNavigation) : startNavigation(),
       );
       // Input that came before now waited until now; a click held on a link is replayed into navigation
       // (views/partials/early-input.hbs).
@@ -97,9 +111,31 @@ export function createServices(cache, page, onInteractive) {
     // Pitfall: rows prefetched 700 px ahead right after hydration rendered (and laid out)
     // in the window that decides TTI; they wait for the visitor's first intent (a scroll).
     loadRow: async (index) => {
+      // Loaded already: the home page's module rendered this placeholder.
+      const home = await import('../shared/pages/home.js');
+      const paths = home.rowQuery(index);
+      if (!appModel) prefetchRowAtIdle(paths);
       await firstIntent();
-      const [m, home] = await Promise.all([getModel(), import('../shared/pages/home.js')]);
-      return m.loadRow(home.rowQuery(index), (rowCache) => home.rowProps(rowCache, index));
+      // Pitfall: a first scroll's rows waited for Falcor's chunk to evaluate, build the model and
+      // merge the answer before they rendered (a serial chain after the intent): until the model is
+      // asked for, their data leaves at once and they render from its JSON Graph, read as the
+      // server's cache is; the model, built at the idle after the scroll, gets it then.
+      if (!appModel) {
+        // A refused answer fails the row as the model's would (it says so, and retries), with one request.
+        const sent = await fetchRowsEarly(paths);
+        const row = sent && home.rowProps(sent.jsonGraph, index);
+        // Once per answer (the rows of one request share it).
+        if (sent && !sent.kept) {
+          sent.kept = true;
+          // Asked for while this answer was on its way (navigation at idle): it takes the answer when built.
+          const asked = /** @type {Promise<import('./model.js').AppModel> | undefined} */ (appModel);
+          if (asked) asked.then((app) => app.merge(sent));
+          else early.push(sent);
+        }
+        if (row) return row;
+      }
+      const m = await getModel();
+      return m.loadRow(paths, (rowCache) => home.rowProps(rowCache, index));
     },
     changeMyList: (id, on) => getModel().then((m) => m.changeMyList(id, on)),
     rate: (id, rating) => getModel().then((m) => m.rate(id, rating)),

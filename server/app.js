@@ -7,23 +7,19 @@ import { createLogger } from './log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { visitor } from './middleware/visitor.js';
 import { sameOriginWrites } from './middleware/same-origin-writes.js';
-import { createTemplates } from './render/templates.js';
-import { createClientManifest } from './render/client-manifest.js';
-import { createPageStreamer } from './render/stream-page.js';
 import { renderSettingsFor } from './render/render-settings.js';
+import { createPageShell } from './render/page-shell.js';
 import { createUpstream } from './upstream/pool.js';
 import { createCatalogClients } from './upstream/index.js';
 import { falcorEndpoint, MODEL_POST_TYPES } from './falcor/endpoint.js';
 import { createDataLayer } from './pages/data-layer.js';
 import { PAGES } from '../shared/pages/registry.js';
 import { pageHandler } from './pages/page-handler.js';
-import { createDegradedMetrics } from './pages/degraded.js';
 import { mountPosters } from './posters/routes.js';
 import { notFoundPage, errorPage } from './pages/errors.js';
 import { createRegistry } from './metrics/registry.js';
 import { mountPerf } from './field-metrics/routes.js';
 import { httpMetrics } from './metrics/http.js';
-import { createPageTimings } from './metrics/page-timings.js';
 import { collectRuntimeMetrics } from './metrics/runtime.js';
 import { createUpstreamMetrics } from './metrics/upstream.js';
 import { countRoutes } from './metrics/routes-count.js';
@@ -32,13 +28,13 @@ import { requestLog } from './middleware/request-log.js';
 import { createOverloadGuard } from './middleware/overload.js';
 import { deferResponses } from './middleware/defer-responses.js';
 import { createDrainGate } from './lifecycle/drain.js';
-import { createReloadStream, RELOAD_PATH } from './dev/reload-stream.js';
-import { RELOAD_SNIPPET } from './dev/reload-snippet.js';
+import { mountHealth } from './lifecycle/health-routes.js';
+import { RELOAD_PATH } from './dev/reload-stream.js';
+import { CLIENT_DIR } from './paths.js';
 import { createSheddingMetrics } from './metrics/shedding.js';
 import { serverTiming } from './middleware/server-timing.js';
 import { staticAssets } from './delivery/static-assets.js';
 import { compression } from './delivery/compression.js';
-import { VIEWS_DIR, CLIENT_DIR } from './paths.js';
 
 /** Where the client build is served (client/build/index.js PUBLIC_PATH). */
 const ASSETS_PATH = '/assets';
@@ -91,28 +87,7 @@ export function createApp(
   const renderSettings = renderSettingsFor(config);
 
   // ── Page shell ───────────────────────────────────────────────────────────
-  // Development only: the open page reloads after a client rebuild, a server restart or a
-  // change under views/ (the page shells and all the CSS) (server/dev/).
-  const devReload = config.isDev ? createReloadStream() : null;
-  const templates = createTemplates({
-    viewsDir: VIEWS_DIR,
-    watchForChanges: config.isDev,
-    compilePerRequest: config.exercise.compileShellPerRequest,
-    partials: devReload ? { 'dev-reload': RELOAD_SNIPPET } : {},
-    onChange: devReload?.reload,
-  });
-  const clientManifest = createClientManifest({
-    distDir: CLIENT_DIR,
-    watchForChanges: config.isDev,
-    onChange: devReload?.reload,
-  });
-  const renderer = createPageStreamer({
-    templates,
-    clientManifest: clientManifest.get,
-    log,
-    onTimings: createPageTimings(registry).observe,
-    onDegraded: createDegradedMetrics(registry).count,
-  });
+  const { devReload, templates, clientManifest, renderer } = createPageShell(config, { registry, log });
 
   const app = express();
   app.disable('x-powered-by');
@@ -159,18 +134,7 @@ export function createApp(
   const routes = createRouteTable(app, { reRegisterEveryMs: config.exercise.reRegisterRouteEveryMs });
   // A workshop pitfall is on (perf/exercises/): say so, once, where an operator looks.
   if (config.exercise.id) log.warn({ exercise: config.exercise.id }, `EXERCISE=${config.exercise.id} is on: a pitfall`);
-  routes.add('get', '/healthz', (_req, res) => {
-    // The pid tells which worker answered when WORKERS > 1.
-    res.json({ ok: true, pid: process.pid });
-  });
-  routes.add('get', '/readyz', async (_req, res) => {
-    try {
-      const { status } = await upstream.requestJson('GET', '/health');
-      res.status(status === 200 ? 200 : 503).json({ ok: status === 200, catalog: status });
-    } catch (error) {
-      res.status(503).json({ ok: false, catalog: /** @type {{ code?: string }} */ (error).code ?? 'unreachable' });
-    }
-  });
+  mountHealth(routes, upstream);
 
   const model = falcorEndpoint({
     createRouterFor: data.routerFor,

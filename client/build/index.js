@@ -95,7 +95,9 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
     ...SIZE_SETTINGS,
     // Below-the-fold code (Falcor) goes to its own chunk, out of the first load.
     splitting: true,
-    sourcemap: 'linked',
+    // No comment in the scripts: the server names each one's map in a SourceMap header
+    // (server/delivery/static-assets.js), so visitors do not download the link.
+    sourcemap: 'external',
     // The maps are served beside the bundles (/assets/*.js.map): in a build
     // for production they map stack traces and DevTools to file:line without
     // publishing the source itself. The dev loop (--watch) keeps the source

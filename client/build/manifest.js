@@ -5,6 +5,7 @@
 // (client/build/budgets.js) hold those loads to.
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { checkBudgets, growth } from './budgets.js';
 import { inputSizes, writeInputSizes } from './input-sizes.js';
@@ -40,7 +41,7 @@ const HOME_PAGE = 'shared/pages/home.js';
  * @typedef {{ file: string, raw: number, gzip: number, brotli: number }} FileSize
  * @typedef {{ files: FileSize[], beforeHydration: number, firstLoad: number,
  *   pages?: { file: string, beforeHydration: number }[], platform: Platforms, overBudget: string[],
- *   grew?: string[], platformGrew?: string[] }} SizeReport
+ *   grew?: string[], platformGrew?: string[], inline?: Record<string, number> }} SizeReport
  *   grew: Marquee's source files that grew since the previous build (over budget only); platformGrew: the platform's
  * @typedef {{ manifest: Manifest, report: SizeReport, metafile: import('esbuild').Metafile }} BuildResult
  */
@@ -169,6 +170,9 @@ export function writeManifest(metafile, outdir, compressed, previousInputs, plat
     overBudget,
     grew: grewOf(false),
     platformGrew: grewOf(true),
+    // Shown beside the budgets, never inside them: they run before hydration too, paid in every
+    // page's HTML instead of a cached file.
+    inline: Object.fromEntries(Object.entries(inline).map(([name, text]) => [name, gzipSync(text).length])),
   };
   return { manifest, report, metafile };
 }

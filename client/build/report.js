@@ -31,6 +31,12 @@ export function formatReport(report) {
       `${' '.repeat(label)} (platform: ${platform.packages.join(', ') || 'none'}, bundled alone)`,
     );
   }
+  const inline = Object.entries(report.inline ?? {});
+  if (inline.length > 0)
+    lines.push(
+      `inline in the head: ${inline.map(([name, gzip]) => `${name} ${gzip} B`).join(', ')} gzip ` +
+        `(before hydration as well, outside these budgets: bytes of every page's HTML)`,
+    );
   return lines.join('\n');
 }
 

@@ -79,6 +79,8 @@ export function buildBeacon(snapshot, page) {
     earlyInput: earlyInputWaits().map(round),
     server: numbers(page.timings, SERVER_TIMINGS),
     notRestored: notRestoredReasons(/** @type {any} */ (performance.getEntriesByType('navigation')[0])),
+    // Home's rows that came into view before their cards (shared/components/RowPlaceholder.jsx's mark).
+    ...(page.route === '/' && { placeholderRows: performance.getEntriesByName('marquee:placeholder-seen').length }),
   };
 }
 

@@ -4,7 +4,9 @@
  * (issue 37). Measurement (./index.js) waits for the visitor's first intent;
  * a page left before then must still report, and a dynamic import that starts
  * at `pagehide` may never finish (pitfall: a figure lost for want of code). So
- * this small part is in the entry, armed before hydration: at the first
+ * this small part is inline in the page head (./hide-inline.js), armed before
+ * any script of the app has loaded, which also reports a page whose scripts
+ * never ran; none of it is in the entry, before hydration. At the first
  * `visibilitychange` to hidden or `pagehide` it sends, synchronously, what the
  * browser already holds: TTFB, FCP, LCP, App TTI and input before interactive,
  * with lab TTI `pending`, in the fields ./beacon.js uses. Once measurement has
@@ -17,50 +19,42 @@ import { engineFamily } from './engine.js';
 import { navigationType } from './navigation-type.js';
 import { measurementSendsBeacon, sendPageBeacon } from './one-beacon.js';
 
+/** @typedef {{ startTime: number }} Timed */
+
 /**
- * @param {import('./beacon.js').PageData} page what the server handed the page
+ * @param {() => import('./beacon.js').PageData | null} readPage what the server handed the
+ *   page, read at hide (the page data comes after the head; none: no beacon)
  */
-export function armHideBeacon(page) {
+export function armHideBeacon(readPage) {
   /** @type {number | undefined} */
   let lcp;
-  const noteLCP = (/** @type {PerformanceEntryList} */ entries) => {
-    for (const entry of entries) lcp = entry.startTime;
-  };
+  const noteLCP = (/** @type {Timed[]} */ entries) => entries.map((entry) => (lcp = entry.startTime));
   // LCP has no entry to read back (getEntriesByType does not list it): observed
   // from now, buffered, and its pending records taken at hide.
-  /** @type {PerformanceObserver | undefined} */
-  let lcpObserver;
-  if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-    lcpObserver = new PerformanceObserver((list) => noteLCP(list.getEntries()));
-    lcpObserver.observe({ type: 'largest-contentful-paint', buffered: true });
-  }
+  const lcpObserver = PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+    ? new PerformanceObserver((list) => noteLCP(list.getEntries()))
+    : null;
+  lcpObserver?.observe({ type: 'largest-contentful-paint', buffered: true });
+  let done = false;
   const onHide = (/** @type {Event} */ event) => {
-    if (event.type === 'visibilitychange' && document.visibilityState !== 'hidden') return;
-    removeEventListener('visibilitychange', onHide, true);
-    removeEventListener('pagehide', onHide, true);
-    if (lcpObserver) {
-      noteLCP(lcpObserver.takeRecords());
-      lcpObserver.disconnect();
-    }
-    if (measurementSendsBeacon()) return;
+    if (done || (event.type === 'visibilitychange' && document.visibilityState !== 'hidden')) return;
+    done = true;
+    noteLCP(lcpObserver?.takeRecords() ?? []);
+    lcpObserver?.disconnect();
+    const page = readPage();
+    if (measurementSendsBeacon() || !page) return;
     const from = activationStart();
-    const navigation = /** @type {PerformanceNavigationTiming | undefined} */ (
-      performance.getEntriesByType('navigation')[0]
-    );
-    /** @type {Record<string, number | undefined>} times from activation, as web-vitals counts them */
-    const at = {
-      ttfb: navigation?.responseStart,
-      fcp: performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime,
-      lcp,
-      appTTI: performance.getEntriesByName(APP_TTI_MARK, 'mark')[0]?.startTime,
-    };
-    /** @type {Record<string, number>} */
+    /** @type {Record<string, number>} times from activation, as web-vitals counts them */
     const metrics = {};
-    for (const [name, value] of Object.entries(at)) if (value !== undefined) metrics[name] = Math.max(0, value - from);
-    /** @type {Record<string, number>} */
-    const server = {};
-    for (const [name, value] of Object.entries(page.timings))
-      if (Number.isFinite(value) && value >= 0) server[name] = value;
+    const put = (/** @type {string} */ name, /** @type {number | undefined} */ at) => {
+      if (at !== undefined) metrics[name] = Math.max(0, at - from);
+    };
+    const first = (/** @type {string} */ name, /** @type {string} */ type) =>
+      /** @type {Timed | undefined} */ (performance.getEntriesByName(name, type)[0])?.startTime;
+    put('ttfb', /** @type {any} */ (performance.getEntriesByType('navigation')[0])?.responseStart);
+    put('fcp', first('first-contentful-paint', 'paint'));
+    put('lcp', lcp);
+    put('appTTI', first(APP_TTI_MARK, 'mark'));
     sendPageBeacon({
       route: page.route,
       requestId: page.requestId,
@@ -69,7 +63,9 @@ export function armHideBeacon(page) {
       labTTIStatus: 'pending',
       metrics,
       earlyInput: earlyInputWaits(),
-      server,
+      server: Object.fromEntries(
+        Object.entries(page.timings ?? {}).filter(([, value]) => Number.isFinite(value) && value >= 0),
+      ),
     });
   };
   addEventListener('visibilitychange', onHide, true);

@@ -1,16 +1,18 @@
 // @ts-check
 // One field beacon per page view, whichever of its two senders goes first:
 // measurement's (./beacon.js, once it has loaded on the first intent) or the
-// hide sender in the entry (./hide-beacon.js, a page left before then). Kept
-// apart from ./beacon.js so that the entry carries only this.
+// hide sender inline in the page head (./hide-beacon.js, a page left before
+// then). Kept apart from ./beacon.js so that the inline script carries only this.
+// The two share no module instance (one is inline, the other a chunk): they
+// meet on a global, which a new document starts without.
 
 export const BEACON_URL = '/perf/beacon';
 
-// Keyed by the document: one page view is one document (a test's stub too).
-/** @type {WeakSet<object>} documents whose beacon has left */
-const sentFrom = new WeakSet();
-/** @type {WeakSet<object>} documents whose measurement sends the beacon itself */
-const measuredIn = new WeakSet();
+/** @returns {{ sent?: boolean, measured?: boolean }} this page view's state */
+const state = () => {
+  const global = /** @type {any} */ (globalThis);
+  return (global.__marqueeBeacon ??= {});
+};
 
 /**
  * Sends `body` as this page view's one beacon, unless one has left already.
@@ -18,19 +20,20 @@ const measuredIn = new WeakSet();
  * @returns {boolean} whether it was sent now
  */
 export function sendPageBeacon(body) {
-  if (sentFrom.has(document)) return false;
-  sentFrom.add(document);
+  const page = state();
+  if (page.sent) return false;
+  page.sent = true;
   navigator.sendBeacon(BEACON_URL, JSON.stringify(body));
   return true;
 }
 
 /** Whether this page view's beacon has left. */
-export const beaconHasLeft = () => sentFrom.has(document);
+export const beaconHasLeft = () => state().sent === true;
 
 /** Measurement sends the beacon itself from now on; the hide sender leaves it to it. */
 export function measurementTakesBeacon() {
-  measuredIn.add(document);
+  state().measured = true;
 }
 
 /** Whether measurement (./start.js) sends the beacon itself. */
-export const measurementSendsBeacon = () => measuredIn.has(document);
+export const measurementSendsBeacon = () => state().measured === true;

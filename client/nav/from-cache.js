@@ -4,8 +4,6 @@
 // page seen before) is shown at once, and the page's query runs after it,
 // filling in the rest. Pitfall: waiting for the network before showing what
 // the client already has makes every click cost a round trip (or two).
-import { MAX_ROWS } from '../../shared/graph/limits.js';
-
 /** @typedef {import('../../shared/pages/registry.js').PageModule} PageModule */
 /** @typedef {import('../../shared/pages/registry.js').PageOptions} PageOptions */
 /** @typedef {import('../../shared/pages/registry.js').RouteMatch} RouteMatch */
@@ -21,14 +19,15 @@ import { MAX_ROWS } from '../../shared/graph/limits.js';
  * @param {RouteMatch} route
  * @param {string} key the page's path
  * @param {PageOptions} options what the server rendered with
+ * @param {PageOptions} everyRow the same reading every row this visit may have loaded (client/services.js)
  * @param {object} [previous] the props this path was last shown with, if any
  * @returns {Promise<Answer>}
  */
-export async function pageFromCache(model, module, route, key, options, previous) {
+export async function pageFromCache(model, module, route, key, options, everyRow, previous) {
   const { params } = route;
   // Read every row this visit has loaded, not only the server's first ones:
   // going back home shows them at once, at the same height.
-  const read = { ...options, rows: MAX_ROWS };
+  const read = everyRow;
   const paths = () => module.query(params, read, {});
   const shown = (/** @type {object} */ props) => ({
     Component: module.Component,

@@ -27,16 +27,18 @@ const REMEMBERED_PREFETCHES = 20;
  *   model: any,
  *   strict: any,
  *   options: import('../../shared/pages/registry.js').PageOptions,
+ *   everyRow: import('../../shared/pages/registry.js').PageOptions,
  *   registry: Pick<typeof import('../../shared/pages/registry.js'), 'loadPage' | 'matchRoute'>,
  *   show: (page: ShownPage) => void,
  *   initial: ShownPage | null,
  *   requestId?: string,
  * }} deps model: the client's Falcor model (errors as values), strict: the same with errors as errors; options: what the server rendered with;
- *   registry: handed in, not imported, so this chunk shares no code with the entry;
+ *   everyRow: the options reading every row this visit may have loaded (client/services.js);
+ *   registry and everyRow: handed in, not imported, so this chunk shares no code with the entry;
  *   initial: the page the server rendered; requestId: the page's (server/middleware/request-log.js), for the beacons
  * @param {Event | null} trigger the event that loaded this chunk, handled as if it came now; null when loaded at idle
  */
-export function start({ model, strict, options, registry, show, initial, requestId }, trigger) {
+export function start({ model, strict, options, everyRow, registry, show, initial, requestId }, trigger) {
   const { loadPage, matchRoute } = registry;
   // The props each recent path was last shown with: Back shows them while
   // what a change invalidated (My List) is fetched again.
@@ -55,7 +57,7 @@ export function start({ model, strict, options, registry, show, initial, request
   startNavigation({
     async pageFor(route, key) {
       const module = await loadPage(route.name);
-      const answer = await pageFromCache(strict, module, route, key, options, shownProps.get(key));
+      const answer = await pageFromCache(strict, module, route, key, options, everyRow, shownProps.get(key));
       const cache =
         answer.cache === 'all'
           ? prefetched.has(key)

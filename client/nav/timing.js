@@ -11,7 +11,7 @@
 // for the same navigation follow in a beacon of their own (./soft-navigation.js).
 import { pairSoftNavigations } from './soft-navigation.js';
 
-/** client/fetch-data-source.js's MODEL_RESPONSE_EVENT (imported, it would split the model chunk). */
+/** client/data-source-response.js's MODEL_RESPONSE_EVENT (imported, it would split the model chunk). */
 const MODEL_RESPONSE_EVENT = 'marquee:model-response';
 /** client/measure/beacon.js's BEACON_URL, written again for the same reason. */
 const BEACON_URL = '/perf/beacon';

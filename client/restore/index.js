@@ -5,7 +5,6 @@
 // the first restore only: the visitor's data shown is read again in one
 // request and laid over the page, and the restore is beaconed.
 // https://web.dev/articles/bfcache#update-stale-or-sensitive-data-after-bfcache-restore
-import { MAX_ROWS } from '../../shared/graph/limits.js';
 import { sendRestoreBeacon } from './beacon.js';
 
 /** The per-visitor keys of a title (MyListButton, RatingControl): the rest is the catalog's. */
@@ -18,12 +17,14 @@ const MAX_TITLES = 250;
  * @param {{
  *   app: import('../model.js').AppModel,
  *   options: import('../../shared/pages/registry.js').PageOptions,
+ *   everyRow: import('../../shared/pages/registry.js').PageOptions,
  *   registry: Pick<typeof import('../../shared/pages/registry.js'), 'loadPage' | 'matchRoute'>,
  *   show: (page: import('../../shared/components/App.jsx').ShownPage) => void,
  *   apply: (read: ReadonlyMap<string, import('../../shared/visitor-store.js').VisitorValues>) => void,
- * }} deps the registry is handed in, not imported: this chunk then shares no code with the entry
+ * }} deps everyRow: the options reading every row this visit may have loaded; it and the registry are
+ *   handed in, not imported: this chunk then shares no code with the entry
  */
-export async function pageRestored(event, { app, options, registry, show, apply }) {
+export async function pageRestored(event, { app, options, everyRow, registry, show, apply }) {
   const route = registry.matchRoute(location.pathname);
   if (!route) return;
   sendRestoreBeacon(route.template, event);
@@ -46,8 +47,7 @@ export async function pageRestored(event, { app, options, registry, show, apply 
   // A title the answer lacks (its read failed) keeps what the page showed.
   apply(new Map(shown.filter((id) => byId[id]).map((id) => [id, visitorValues(byId[id])])));
   // The page's props again (the home page's My List row), with every row this visit loaded.
-  const read = { ...options, rows: MAX_ROWS };
-  const props = module.props(strict.getCache(...module.query(route.params, read, {})), route.params, read);
+  const props = module.props(strict.getCache(...module.query(route.params, everyRow, {})), route.params, everyRow);
   show({ Component: module.Component, props, key: location.pathname, title: module.documentTitle(props) });
 }
 

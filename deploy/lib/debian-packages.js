@@ -6,6 +6,10 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
+/** Where the fleet's daemons are (Debian's packages), unless NGINX_PATH / PROMETHEUS_PATH say otherwise. */
+export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
+export const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
+
 /**
  * @param {{ name: string, path: string, package: string }[]} programs
  * @param {string} why who needs them, for the message
@@ -33,8 +37,8 @@ export function ensureDebianPrograms(programs, why) {
 export function ensureFleetTools() {
   ensureDebianPrograms(
     [
-      { name: 'nginx', path: process.env.NGINX_PATH || '/usr/sbin/nginx', package: 'nginx' },
-      { name: 'Prometheus', path: process.env.PROMETHEUS_PATH || '/usr/bin/prometheus', package: 'prometheus' },
+      { name: 'nginx', path: NGINX, package: 'nginx' },
+      { name: 'Prometheus', path: PROMETHEUS, package: 'prometheus' },
     ],
     'the fleet and its test',
   );

@@ -15,10 +15,10 @@ import { answers200, startDaemon } from './daemon.js';
 import { freePort } from './free-port.js';
 import { startPostgres } from './postgres.js';
 import { defaultEdgeBounds } from './edge-bounds.js';
-import { RULES_FILE, renderCatalogsNginx, renderNginx, renderPrometheus } from './render.js';
-
-export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
-export const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
+import { renderNginx } from './render.js';
+import { startCatalogsNginx } from './catalogs-nginx.js';
+import { NGINX } from './debian-packages.js';
+import { startPrometheus } from './prometheus.js';
 
 /**
  * @typedef {{ url: string, pid: number, stop: () => Promise<number | null> }} Instance
@@ -112,26 +112,9 @@ export async function startFleet({
     // own (its upstream, keep-alive), up before the instances start.
     let catalogUrl = catalog.url;
     if (catalogs > 1) {
-      catalogUrl = `http://127.0.0.1:${await freePort()}`;
-      const runDir = path.join(dir, 'nginx-catalogs');
-      mkdirSync(runDir);
-      const conf = path.join(runDir, 'nginx.conf');
-      writeFileSync(
-        conf,
-        renderCatalogsNginx({
-          catalogs: catalogProcesses.map((c) => new URL(c.url).host),
-          listen: new URL(catalogUrl).host,
-          runDir,
-          config: loadConfig({ ...process.env, ...appEnv, CATALOG_URL: catalogUrl, NODE_ENV: 'production' }),
-        }),
-      );
-      const catalogsNginx = await startDaemon(
-        'nginx (catalogs)',
-        NGINX,
-        ['-e', 'stderr', '-p', runDir, '-c', conf, '-g', 'daemon off;'],
-        { ready: () => answers200(`${catalogUrl}/health`) },
-      );
-      stops.push(() => catalogsNginx.stop());
+      const front = await startCatalogsNginx({ catalogs: catalogProcesses, dir, appEnv });
+      stops.push(() => front.stop());
+      catalogUrl = front.url;
     }
 
     /** @type {Instance[]} */
@@ -185,21 +168,9 @@ export async function startFleet({
     );
     stops.push(() => nginx.stop());
 
-    const promConf = path.join(dir, 'prometheus.yml');
-    writeFileSync(promConf, renderPrometheus({ targets: hostPorts, scrapeInterval, rulesFile: RULES_FILE }));
-    const prometheusUrl = `http://127.0.0.1:${prometheusPort}`;
-    const prometheus = await startDaemon(
-      'prometheus',
-      PROMETHEUS,
-      [
-        `--config.file=${promConf}`,
-        `--storage.tsdb.path=${path.join(dir, 'prometheus')}`,
-        `--web.listen-address=127.0.0.1:${prometheusPort}`,
-        '--log.level=warn',
-      ],
-      { ready: () => answers200(`${prometheusUrl}/-/ready`), cwd: dir },
-    );
+    const prometheus = await startPrometheus({ dir, port: prometheusPort, targets: hostPorts, scrapeInterval });
     stops.push(() => prometheus.stop());
+    const prometheusUrl = prometheus.url;
 
     return {
       /** nginx, plain HTTP */

@@ -12,31 +12,15 @@
 //   await pg.down(); await pg.up();                    // or in two steps, to do something while it is down
 //   await pg.stop();                                   // and the directory is gone
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureDebianPrograms } from './debian-packages.js';
+import { ensurePostgres, ownUser, postgresBinDir } from './postgres-install.js';
 
-const PG_ROOT = process.env.POSTGRES_ROOT || '/usr/lib/postgresql';
+export { ensurePostgres } from './postgres-install.js';
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
-
-/** Installs Debian's `postgresql` as root, or stops with the command that does (never a silent skip). */
-export function ensurePostgres() {
-  ensureDebianPrograms([{ name: 'PostgreSQL', path: PG_ROOT, package: 'postgresql' }], 'VISITOR_STORE=postgres');
-}
-
-/** The newest installed version's bin/ (Debian: /usr/lib/postgresql/<major>/bin). */
-export function postgresBinDir() {
-  const versions = existsSync(PG_ROOT)
-    ? readdirSync(PG_ROOT)
-        .filter((v) => existsSync(path.join(PG_ROOT, v, 'bin', 'postgres')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions.length === 0) throw new Error(`no PostgreSQL server under ${PG_ROOT}: apt-get install -y postgresql`);
-  return path.join(PG_ROOT, versions[0], 'bin');
-}
 
 /**
  * @param {{ port?: number, fsync?: boolean, log?: (line: string) => void }} [options]
@@ -178,25 +162,4 @@ export async function startPostgres({ port = 5432, fsync = true, log = () => {} 
       rmSync(root, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * As root: hands `dir` to the `postgres` user and returns the prefix that
- * runs a command as that user (setpriv execs, so signals reach the server
- * itself). As anyone else: nothing to do.
- * @param {string} dir
- * @returns {string[]}
- */
-function ownUser(dir) {
-  if (process.getuid?.() !== 0) return [];
-  const found = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-  const uid = Number(found.stdout.trim());
-  const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-  if (found.status !== 0 || !Number.isInteger(uid)) {
-    throw new Error(
-      `PostgreSQL refuses to run as root, and there is no postgres user (${userInfo().username}): apt-get install -y postgresql creates it`,
-    );
-  }
-  for (const sub of ['', 'socket']) chownSync(path.join(dir, sub), uid, gid);
-  return ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups'];
 }

@@ -1,17 +1,20 @@
 // @ts-check
 // The plain reference page: what a server-rendered page of cards costs with
 // nothing of Marquee's around it. Express 5 and renderToString, CARDS cards
-// (200 by default), each a link, an image and two text spans; the data from
+// (200 by default), each a link, an image and two text spans, or the markup
+// of Marquee's card (PLAIN_CARD_MARKUP=marquee: ./plain-cards.js); the data from
 // the catalog in one call over one keep-alive agent; no cookies, no logging,
 // no compression, no client script. Written apart from Marquee's code on
 // purpose: a yardstick that shares Marquee's components or middleware
 // measures them on both sides. A perf tool, never part of the app:
 // `npm run perf:load -- --per-card` starts it beside Marquee.
-// Environment: PORT, HOST, CATALOG_URL, PLAIN_CARDS (a whole number, 1 to 500).
+// Environment: PORT, HOST, CATALOG_URL, PLAIN_CARDS (a whole number, 1 to 500),
+// PLAIN_CARD_MARKUP (plain or marquee).
 import http from 'node:http';
 import express from 'express';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
+import { CARD_MARKUPS, pageOf } from './plain-cards.js';
 
 /** Titles per list in one catalog call (the catalog's rows hold 10 cards each). */
 const PER_LIST = 10;
@@ -20,6 +23,12 @@ if (!Number.isInteger(cards) || cards < 1 || cards > 500) {
   console.error(`plain: PLAIN_CARDS must be a whole number from 1 to 500, got ${process.env.PLAIN_CARDS}`);
   process.exit(2);
 }
+const markup = /** @type {typeof CARD_MARKUPS[number]} */ (process.env.PLAIN_CARD_MARKUP || 'plain');
+if (!CARD_MARKUPS.includes(markup)) {
+  console.error(`plain: PLAIN_CARD_MARKUP must be one of ${CARD_MARKUPS.join(', ')}, got ${markup}`);
+  process.exit(2);
+}
+const Page = pageOf(markup);
 const lists = Math.ceil(cards / PER_LIST);
 const catalog = new URL(String(process.env.CATALOG_URL));
 // One keep-alive agent: the catalog's sockets reused from page to page.
@@ -27,7 +36,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const query = `/lists?from=0&to=${PER_LIST - 1}&titles=${Array.from({ length: lists }, (_, i) => i).join(',')}`;
 
 /**
- * @typedef {{ id: string, name: string, year?: number, rating?: number }} Title
+ * @typedef {{ id: string, name: string, year?: number, rating?: number | null }} Title
  * @typedef {{ id: string, name: string, ids: string[] }} List
  * @returns {Promise<{ lists: List[], titles: Record<string, Title> }>}
  */
@@ -48,41 +57,6 @@ function fetchRows() {
     });
     req.on('error', reject);
   });
-}
-
-/** @param {{ title: Title }} props */
-function Card({ title }) {
-  return h(
-    'li',
-    { className: 'card' },
-    h(
-      'a',
-      { href: `/title/${title.id}` },
-      h('img', { src: `/art/${title.id}.160w.v1.webp`, width: 160, height: 240, alt: '' }),
-      h('span', null, title.name),
-      h('span', null, `${title.year ?? ''} · ${title.rating ?? ''}`),
-    ),
-  );
-}
-
-/** @param {{ rows: { list: List, titles: Title[] }[] }} props */
-function Page({ rows }) {
-  return h(
-    'main',
-    null,
-    rows.map(({ list, titles }) =>
-      h(
-        'section',
-        { key: list.id },
-        h('h2', null, list.name),
-        h(
-          'ul',
-          null,
-          titles.map((title) => h(Card, { key: title.id, title })),
-        ),
-      ),
-    ),
-  );
 }
 
 const app = express();

@@ -3,11 +3,13 @@
 // loop with the server it measures. Runs one autocannon level, reports
 // progress each second and, at the end, the figures plus every latency and
 // first-byte sample (so that alternating runs can be merged exactly), its
-// own CPU time (to tell when the generator, not the server, was the limit)
-// and a sample of what the pages held, about once a second (perf/lib/page-check.js).
+// own CPU time and the time it waited for a core (to tell when the
+// generator, not the server, was the limit), the first wave apart (below) and
+// a sample of what the pages held, about once a second (perf/lib/page-check.js).
 // Usage (by perf/lib/cannon.js): node cannon-child.js '<json options>'
 import autocannon from 'autocannon';
 import { contentOf } from './page-check.js';
+import { processSchedMs } from './process-cpu.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
 const send = (/** @type {object} */ message, /** @type {() => void} */ then = () => {}) =>
@@ -15,8 +17,16 @@ const send = (/** @type {object} */ message, /** @type {() => void} */ then = ()
 
 /** @type {number[]} */
 const latencies = [];
+/** @type {number[]} when each of `latencies` was sent, ms since the start */
+const sentAts = [];
 /** @type {number[]} */
 const firstBytes = [];
+// The first wave: every connection opens and sends at the same instant, a
+// burst no steady state has (a closed loop's coordinated start). It ends
+// when the last connection has its first answer; what was sent after it is
+// the steady state, reported beside the whole level's figures.
+let firstWaveEndMs = 0;
+let firstWaveMaxMs = 0;
 /** @type {{ status: number, html: boolean, cards: number }[]} what sampled answers held */
 const samples = [];
 const SAMPLE_EVERY_MS = 1000;
@@ -25,6 +35,7 @@ let lastStatus = 0;
 
 let clients = 0;
 const cpuBefore = process.cpuUsage();
+const schedBefore = processSchedMs(process.pid);
 const wallBefore = performance.now();
 
 const instance = autocannon(
@@ -42,6 +53,7 @@ const instance = autocannon(
         client.setHeaders({ ...options.headers, cookie: options.cookies[clients++ % options.cookies.length] });
       }
       let sentAt = 0;
+      let answered = false;
       client.on('request', () => {
         sentAt = performance.now();
       });
@@ -51,7 +63,15 @@ const instance = autocannon(
         if (statusCode >= 200 && statusCode < 300) firstBytes.push(performance.now() - sentAt);
       });
       client.on('response', (status, _bytes, ms) => {
-        if (status >= 200 && status < 300) latencies.push(ms);
+        if (status >= 200 && status < 300) {
+          latencies.push(ms);
+          sentAts.push(sentAt - wallBefore);
+        }
+        if (!answered) {
+          answered = true;
+          firstWaveEndMs = Math.max(firstWaveEndMs, performance.now() - wallBefore);
+          firstWaveMaxMs = Math.max(firstWaveMaxMs, ms);
+        }
         // verifyBody below runs right after this, for the same answer.
         lastStatus = status;
       });
@@ -75,6 +95,8 @@ const instance = autocannon(
     }
     const cpu = process.cpuUsage(cpuBefore);
     const wallMs = performance.now() - wallBefore;
+    const sched = processSchedMs(process.pid);
+    const steadyLatencies = latencies.filter((_, i) => sentAts[i] >= firstWaveEndMs);
     send(
       {
         type: 'done',
@@ -90,9 +112,15 @@ const instance = autocannon(
           bytes: result.throughput.total,
         },
         latencies: latencies.map(round),
+        steadyLatencies: steadyLatencies.map(round),
+        firstWave: { endMs: round(firstWaveEndMs), maxMs: round(firstWaveMaxMs) },
         firstBytes: firstBytes.map(round),
         samples,
-        generator: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs },
+        generator: {
+          cpuMs: (cpu.user + cpu.system) / 1000,
+          wallMs,
+          waitMs: sched && schedBefore ? sched.waitMs - schedBefore.waitMs : null,
+        },
       },
       () => process.exit(0),
     );

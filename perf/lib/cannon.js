@@ -12,10 +12,13 @@ const CHILD = fileURLToPath(new URL('./cannon-child.js', import.meta.url));
  * @typedef {{
  *   durationS: number, requests: number, errors: number, timeouts: number, non2xx: number,
  *   latencies: number[], firstBytes: number[], generatorCpuMs: number, generatorWallMs: number,
+ *   steadyLatencies?: number[], firstWave?: { endMs: number, maxMs: number }, generatorWaitMs?: number | null,
  *   bytes?: number, statusCodes?: Record<string, { count: number }>,
  *   samples?: { status: number, html: boolean, cards: number }[],
  * }} CannonRun
- * samples: about one answer a second, what it held (perf/lib/page-check.js)
+ * samples: about one answer a second, what it held (perf/lib/page-check.js); steadyLatencies: those of
+ * the pages sent after the first wave (every connection's first answer); firstWave: when it ended and its
+ * slowest answer, ms; generatorWaitMs: the time the generator was ready to run but waited for a core
  */
 
 /**
@@ -44,10 +47,13 @@ export function runCannon({ url, connections, duration, cpus = null, headers, co
         run = {
           ...message.result,
           latencies: message.latencies,
+          steadyLatencies: message.steadyLatencies,
+          firstWave: message.firstWave,
           firstBytes: message.firstBytes,
           samples: message.samples ?? [],
           generatorCpuMs: message.generator.cpuMs,
           generatorWallMs: message.generator.wallMs,
+          generatorWaitMs: message.generator.waitMs,
         };
       }
     });

@@ -6,6 +6,7 @@
 import { applyThrottling, contextOptions } from './throttling.js';
 import { GRID_SELECTOR } from '../../client/measure/key-input.js';
 import { watchNetwork } from './page-network.js';
+import { labTTIEnded } from './lab-tti-end.js';
 
 // What DevTools' Performance panel records, less its costliest parts (screenshots,
 // the high-resolution JS sampler, every thread's `toplevel` tasks: on 2 shared
@@ -35,8 +36,10 @@ export const TRACE_CATEGORIES = [
  *   jsBytes: number, jsGzipBytes: number, jsTransferBytes: number,
  *   requests: number,
  *   attribution?: { lcp?: string, inp?: string },
+ *   watched?: unknown,
  * }} RunResult
- *   attribution: the LCP element and the slowest interaction's target, as CSS selectors
+ *   attribution: the LCP element and the slowest interaction's target, as CSS selectors;
+ *   watched: what the `watch` option's reader found
  */
 
 /**
@@ -48,11 +51,17 @@ export const TRACE_CATEGORIES = [
  *   capMs: number,
  *   pressKeys: boolean,
  *   traceFile?: string | null,
+ *   watch?: ((page: import('playwright-core').Page) => () => Promise<unknown>) | null,
  * }} options
- *   traceFile: where to write the run's Chromium performance trace (open it in DevTools › Performance)
+ *   traceFile: where to write the run's Chromium performance trace (open it in DevTools › Performance);
+ *   watch: called before the navigation (to listen to the page from its start), it returns
+ *   the reader called once the lab TTI search has ended, whose answer is the run's `watched`
  * @returns {Promise<RunResult>}
  */
-export async function measurePageLoad(browser, { url, profile, injectScript, capMs, pressKeys, traceFile = null }) {
+export async function measurePageLoad(
+  browser,
+  { url, profile, injectScript, capMs, pressKeys, traceFile = null, watch = null },
+) {
   const context = await browser.newContext(contextOptions(profile));
   try {
     const page = await context.newPage();
@@ -62,6 +71,7 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
     // The cap lives in the page (client/measure/lab-tti.js reads it at start).
     await page.addInitScript(`window.__marqueePerfCapMs = ${Number(capMs)};`);
     if (injectScript) await page.addInitScript(injectScript);
+    const readWatched = watch ? watch(page) : null;
 
     // Tracing costs the page some time itself: compare traced runs with traced runs.
     // The browser's trace, not the page's: a trace scoped to the page missed the
@@ -69,25 +79,10 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
     // and then). One page at a time runs in this browser, so nothing else is in it.
     if (traceFile) await browser.startTracing(undefined, { path: traceFile, categories: TRACE_CATEGORIES });
     await page.goto(url, { waitUntil: 'load', timeout: capMs + 60_000 });
-    try {
-      // Ended: found, not found at the cap, or unsupported (not merely "not started yet").
-      const ended = () =>
-        ['found', 'not-found', 'unsupported'].includes(
-          /** @type {any} */ (globalThis).__marqueePerf?.snapshot().labTTIStatus,
-        );
-      await page.waitForFunction(ended, null, {
-        timeout: capMs + 15_000,
-        polling: 500, // a slow poll: each check is a task on the page's main thread
-      });
-    } catch {
-      const started = await page.evaluate(() => Boolean(/** @type {any} */ (globalThis).__marqueePerf));
-      throw new Error(
-        started
-          ? `the lab TTI search did not end within ${capMs + 15_000} ms`
-          : 'the page never started measuring (no window.__marqueePerf): does client/index.jsx import ./measure/index.js after hydration?',
-      );
-    }
+    await labTTIEnded(cdp, { timeoutMs: capMs + 15_000 });
     const requests = network.count();
+    // Read before the key presses: what the load did, not what the runner did after it.
+    const watched = readWatched ? await readWatched() : undefined;
     if (pressKeys) await pressArrowKeys(page);
 
     const snapshot = await page.evaluate(() => /** @type {any} */ (globalThis).__marqueePerf.snapshot());
@@ -117,6 +112,7 @@ export async function measurePageLoad(browser, { url, profile, injectScript, cap
       attribution: await attributionOf(page),
       documentResponseEnd,
       ...(loadRow === undefined ? {} : { loadRow }),
+      ...(watched === undefined ? {} : { watched }),
       ...bytes,
       requests,
     };

@@ -46,3 +46,14 @@ function round(value) {
 export function roundMs(ms) {
   return Math.round(ms * 10) / 10;
 }
+
+/**
+ * @param {number} value
+ * @param {number} digits
+ * @returns {number | null} to that many decimals; null for NaN or an infinity (JSON has neither)
+ */
+export function roundTo(value, digits) {
+  if (!Number.isFinite(value)) return null;
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}

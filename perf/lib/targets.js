@@ -17,8 +17,9 @@ const BASELINE_BUNDLE = { entry: 'perf/baseline/server.js', outfile: path.join(R
 const APP_SIDE = new Set(['CATALOG_URL', 'CATALOG_CA']);
 
 /**
- * @typedef {{ name: string, url: string, env: Record<string, string>, catalogEnv: Record<string, string> }} Target
- *   env: the configuration as given (app and catalog knobs); catalogEnv: its catalog's knobs
+ * @typedef {{ name: string, url: string, env: Record<string, string>, catalogEnv: Record<string, string>, pid?: number }} Target
+ *   env: the configuration as given (app and catalog knobs); catalogEnv: its catalog's knobs; pid: the app's
+ *   process, when started here
  */
 
 /**
@@ -92,7 +93,7 @@ export async function startTargets({ options, cpus, onStart }) {
       root: name === 'B' ? (options.vsRoot ?? undefined) : undefined,
     });
     onStart(app.stop);
-    targets.push({ name, url: app.url, env, catalogEnv });
+    targets.push({ name, url: app.url, env, catalogEnv, pid: app.pid });
   }
   return targets;
 }

@@ -7,12 +7,14 @@
 import { runCannon, percentile } from '../lib/cannon.js';
 import { startSampler } from '../lib/prometheus.js';
 import { brokenSamples, levelFailures } from '../lib/page-check.js';
-
-/** Above this share of one core, the generator may be what limits req/s. */
-const GENERATOR_BUSY = 0.9;
+import { sampleSocketQueues } from '../lib/socket-queues.js';
+import { processSchedMs } from '../lib/process-cpu.js';
+import { roundTo as round } from '../lib/stats.js';
+import { GENERATOR_BUSY, tailOf } from './tail.js';
 
 /**
- * @typedef {Omit<Awaited<ReturnType<typeof measureRun>>, 'expectedCards'> & { expectedCards?: number }} Run
+ * @typedef {Awaited<ReturnType<typeof measureRun>>} MeasuredRun
+ * @typedef {Omit<MeasuredRun, 'expectedCards' | 'queues' | 'app'> & Partial<Pick<MeasuredRun, 'expectedCards' | 'queues' | 'app'>>} Run
  * @typedef {ReturnType<typeof summarize>} Level
  */
 
@@ -20,8 +22,9 @@ const GENERATOR_BUSY = 0.9;
  * @param {{
  *   url: string, path: string, concurrency: number, duration: number, cpus: string | null,
  *   scrapeMetrics: boolean, onTick?: (tick: { second: number, requests: number }) => void, cookies?: string[],
- *   expectedCards?: number,
- * }} options expectedCards: the cards of the healthy page (0: not a card page, statuses only)
+ *   expectedCards?: number, pid?: number,
+ * }} options expectedCards: the cards of the healthy page (0: not a card page, statuses only);
+ *   pid: the app's process (started here), whose time waiting for its core is read from the kernel
  */
 export async function measureRun({
   url,
@@ -33,8 +36,14 @@ export async function measureRun({
   onTick,
   cookies,
   expectedCards = 0,
+  pid,
 }) {
   const sampler = scrapeMetrics ? await startSampler(url, { route: path }) : null;
+  // Where a request can wait outside the app's timings: only for an app on this machine.
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+  const sockets = local ? sampleSocketQueues(Number(new URL(url).port)) : null;
+  const schedBefore = pid ? processSchedMs(pid) : null;
+  const wallBefore = performance.now();
   const cannon = await runCannon({
     url: new URL(path, url).href,
     connections: concurrency,
@@ -43,8 +52,14 @@ export async function measureRun({
     onTick,
     cookies,
   });
+  const schedAfter = pid ? processSchedMs(pid) : null;
+  const app =
+    schedBefore && schedAfter
+      ? { waitMs: schedAfter.waitMs - schedBefore.waitMs, wallMs: performance.now() - wallBefore }
+      : null;
+  const queues = sockets?.stop() ?? null;
   const server = sampler ? await sampler.stop() : null;
-  return { cannon, server, expectedCards };
+  return { cannon, server, expectedCards, queues, app };
 }
 
 /**
@@ -59,6 +74,7 @@ export function summarize(concurrency, runs) {
   const seconds = sum((r) => r.cannon.durationS);
   const requests = sum((r) => r.cannon.requests);
   const generatorCpu = sum((r) => r.cannon.generatorCpuMs) / sum((r) => r.cannon.generatorWallMs);
+  const steady = runs.flatMap((r) => r.cannon.steadyLatencies ?? []).sort((a, b) => a - b);
   const server = runs.every((r) => r.server);
   const upstreamCalls = sum((r) => r.server?.upstreamCalls ?? 0);
   const phase = (/** @type {string} */ name) => weightedPhase(runs, name);
@@ -121,6 +137,7 @@ export function summarize(concurrency, runs) {
     pageTemplateMs: server ? round(phase('template'), 1) : null,
     generatorCpu: round(generatorCpu, 2),
     generatorLimited: generatorCpu > GENERATOR_BUSY,
+    tail: tailOf(runs, { steady, p50: percentile(latencies, 50), p99: percentile(latencies, 99), generatorCpu }),
     bytesPerRequest: requests > 0 ? Math.round(sum((r) => r.cannon.bytes ?? 0) / requests) : null,
     // Each run on its own, in order: drift within a level (a table that grows) shows here.
     runs: runs.map((r) => ({
@@ -159,11 +176,4 @@ function weightedPhase(runs, name) {
 /** @param {number[]} values @returns {number[]} a sorted copy */
 function sorted(values) {
   return [...values].sort((a, b) => a - b);
-}
-
-/** @param {number} value @param {number} digits */
-function round(value, digits) {
-  if (!Number.isFinite(value)) return null;
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }

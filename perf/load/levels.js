@@ -37,6 +37,7 @@ export async function measureLevels({ targets, options, cpus, scrapeMetrics, coo
             scrapeMetrics: scrapeMetrics && !(options.baseline && t.name === 'B'),
             cookies: cookies[t.name],
             expectedCards: expectedCards[t.name],
+            pid: t.pid,
             onTick: progress(label, duration),
           }),
         );

@@ -1,8 +1,10 @@
 // @ts-check
 // perf:load --per-card: Marquee's page against the plain reference page
-// (perf/baseline/plain.js) in one run. Four servers on one catalog: Marquee's
+// (perf/baseline/plain.js) in one run. Six servers on one catalog: Marquee's
 // default page (30 cards) and its ATF_ROWS=all page (270 cards), the plain
-// page with 200 cards and with 30. Each is loaded alone on the app's core, in
+// page with 200 cards and with 30, and the plain page with Marquee's card
+// markup (PLAIN_CARD_MARKUP=marquee) with 200 and 30: what of Marquee's cost
+// per card is its markup, what its machinery. Each is loaded alone on the app's core, in
 // rounds that rotate their order, and its CPU read from the kernel (every
 // thread's time: perf/lib/process-cpu.js). Cost per card is the difference of
 // two pages' CPU per page over the difference of their cards: Marquee's
@@ -25,12 +27,27 @@ import { bestOfChecks } from '../lib/page-check.js';
 /** The plain reference page, bundled as the app is. */
 const PLAIN_BUNDLE = { entry: 'perf/baseline/plain.js', outfile: path.join(ROOT, 'dist/plain.js') };
 
-/** Marquee's default page and all its rows; the plain page with 200 cards and with as few as Marquee's default. */
+/**
+ * Marquee's default page and all its rows; the plain page with 200 cards and with as few as Marquee's
+ * default, in its own card markup and in Marquee's.
+ */
 export const PER_CARD_PAGES = /** @type {const} */ ({
   marquee: { name: 'Marquee default', cards: 30, env: {}, plain: false },
   marqueeAll: { name: 'Marquee ATF_ROWS=all', cards: 270, env: { ATF_ROWS: 'all' }, plain: false },
   plain: { name: 'plain 200 cards', cards: 200, env: { PLAIN_CARDS: '200' }, plain: true },
   plainFew: { name: 'plain 30 cards', cards: 30, env: { PLAIN_CARDS: '30' }, plain: true },
+  plainMarkup: {
+    name: "plain 200, Marquee's card",
+    cards: 200,
+    env: { PLAIN_CARDS: '200', PLAIN_CARD_MARKUP: 'marquee' },
+    plain: true,
+  },
+  plainMarkupFew: {
+    name: "plain 30, Marquee's card",
+    cards: 30,
+    env: { PLAIN_CARDS: '30', PLAIN_CARD_MARKUP: 'marquee' },
+    plain: true,
+  },
 });
 
 /**
@@ -126,23 +143,33 @@ export function costPerCardUs(many, few) {
 /**
  * The run's table and its ratios.
  * @param {Started[]} started in PER_CARD_PAGES's order
- * @returns {{ perCard: { marqueeUs: number, plainUs: number, ratio: number }, defaultVsPlain: { pagesPerSecond: number, cpuPerPage: number } }}
+ * @returns {{
+ *   perCard: { marqueeUs: number, plainUs: number, ratio: number, plainMarkupUs: number, markupRatio: number },
+ *   defaultVsPlain: { pagesPerSecond: number, cpuPerPage: number },
+ * }} ratio: Marquee's cost per card over the plain card's; markupRatio: over the plain page's with Marquee's markup
  */
 export function reportPerCard(started) {
-  const [marquee, marqueeAll, plain, plainFew] = started;
-  console.log('\n page                    cards  CPU ms/page  pages/s  failed');
+  const [marquee, marqueeAll, plain, plainFew, plainMarkup, plainMarkupFew] = started;
+  console.log('\n page                       cards  CPU ms/page  pages/s  failed');
   for (const page of started) {
     const s = summarizePage(page);
     console.log(
-      ` ${page.name.padEnd(22)} ${String(page.cards).padStart(6)} ${s.cpuMsPerPage.toFixed(2).padStart(12)} ${s.pagesPerSecond.toFixed(1).padStart(8)} ${String(s.failed).padStart(7)}`,
+      ` ${page.name.padEnd(25)} ${String(page.cards).padStart(6)} ${s.cpuMsPerPage.toFixed(2).padStart(12)} ${s.pagesPerSecond.toFixed(1).padStart(8)} ${String(s.failed).padStart(7)}`,
     );
   }
   const marqueeUs = costPerCardUs(marqueeAll, marquee);
   const plainUs = costPerCardUs(plain, plainFew);
+  const plainMarkupUs = costPerCardUs(plainMarkup, plainMarkupFew);
   const m = summarizePage(marquee);
   const p = summarizePage(plain);
   const result = {
-    perCard: { marqueeUs, plainUs, ratio: marqueeUs / plainUs },
+    perCard: {
+      marqueeUs,
+      plainUs,
+      ratio: marqueeUs / plainUs,
+      plainMarkupUs,
+      markupRatio: marqueeUs / plainMarkupUs,
+    },
     defaultVsPlain: {
       pagesPerSecond: m.pagesPerSecond / p.pagesPerSecond,
       cpuPerPage: m.cpuMsPerPage / p.cpuMsPerPage,
@@ -150,6 +177,11 @@ export function reportPerCard(started) {
   };
   console.log(
     `\ncost per card: Marquee ${marqueeUs.toFixed(1)} µs ((270 − 30) / 240), plain ${plainUs.toFixed(1)} µs ((200 − 30) / 170): ${result.perCard.ratio.toFixed(2)}x`,
+  );
+  // The gap split in two: React rendering Marquee's markup, and what Marquee does beyond it.
+  console.log(
+    `  against the plain page with Marquee's card markup, ${plainMarkupUs.toFixed(1)} µs: ${result.perCard.markupRatio.toFixed(2)}x` +
+      ` (the markup alone: ${(plainMarkupUs / plainUs).toFixed(2)}x the plain card)`,
   );
   console.log(
     `default page / plain 200-card page: pages/s ${result.defaultVsPlain.pagesPerSecond.toFixed(2)}x, CPU per page ${result.defaultVsPlain.cpuPerPage.toFixed(2)}x`,

@@ -55,11 +55,30 @@ export function formatTable(levels, title) {
       notes.push(
         `shed at c=${l.concurrency}: ${l.shed} answers were the overload guard's 503 (marquee_requests_shed_total): past what the server can serve in time`,
       );
+  for (const l of levels) if (l.tail) notes.push(tailNote(l));
   if (levels.some((l) => l.errors || l.timeouts))
     notes.push('errors: failed requests other than timeouts, which have their own column');
   if (levels.some((l) => l.generatorLimited))
     notes.push('!: the load generator used over 90% of its core; it, not the server, may be the limit');
   return [title ? `${title}\n` : '', ...lines, ...notes].join('\n');
+}
+
+/**
+ * Where the wait of a level went, beside its latencies (level.js, tailOf).
+ * @param {Level} l
+ */
+export function tailNote({ concurrency, tail: t, generatorCpu }) {
+  const kb = (/** @type {number | null} */ bytes) => (bytes === null ? '-' : `${Math.round(bytes / 1024)} KB`);
+  const pct = (/** @type {number | null} */ share) => (share === null ? '-' : `${Math.round(share * 100)}%`);
+  return (
+    `tail at c=${concurrency}: p99 ${show(t.p99OverP50)}x p50; first wave (each connection's first page, all sent at once) ` +
+    `slowest ${show(t.firstWaveMaxMs)} ms, over at ${show(t.firstWaveEndMs)} ms; after it p50 ${show(t.steadyP50)} ms, ` +
+    `p99 ${show(t.steadyP99)} ms (${show(t.steadyP99OverP50)}x, ${t.steadyPages} pages)\n` +
+    `  outside the app: accept queue peak ${show(t.acceptQueueMax)}, listen overflows ${show(t.listenOverflows)}, ` +
+    `unread by the app ${kb(t.unreadByAppMaxBytes)}, by the generator ${kb(t.unreadByGeneratorMaxBytes)} (peaks); ` +
+    `waited for a core: app ${pct(t.appWaitedForCore)}, generator ${pct(t.generatorWaitedForCore)} ` +
+    `(generator CPU ${pct(generatorCpu)}): ${t.measuredServer ? 'measured the server' : 'CHECK: the generator or the machine may be the limit'}`
+  );
 }
 
 /**

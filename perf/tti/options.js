@@ -32,18 +32,25 @@ export const USAGE = `npm run perf:tti -- [options]
                             traced runs only with traced runs. With --lighthouse, its traces too
   --trace-dir DIR           the traces in DIR instead (implies --trace)
   --lighthouse              also run Lighthouse 13 (a dev dependency) and compare its "interactive"
-  --lighthouse-runs 3       Lighthouse runs for the comparison
+  --lighthouse-runs 3       Lighthouse rounds for the comparison, alternated with the in-page loads: round
+                            i right after the loads' round i (those past --runs after the last one), so
+                            that both meet the same machine load. A round whose trace Lighthouse could
+                            not read, NO_NAVSTART and kin, is run once more and said so; twice, not counted
   --lighthouse-throttling devtools
                             devtools | simulate: devtools really throttles the load with the profile's
                             values (as the runs here do); simulate is Lighthouse's default and PageSpeed
                             Insights': a fast load replayed by its simulation (Lantern) at its own
                             mobile or desktop settings. The output names the method used
-  --floor                   Lighthouse also on the page's floor (its HTML without scripts and preloads,
-                            through a proxy), alternately, with ratios (implies --lighthouse)
-  --react-floor             Lighthouse also on the page's React-only floor (the same HTML hydrated by
-                            React and the page's components alone: no Falcor, no measurement, no
-                            navigation, nothing at idle; built here, through a proxy), alternately,
-                            with ratios (implies --lighthouse). With --vs, Lighthouse runs on B too
+  --floor                   the page's floor too (its HTML without scripts and preloads, through a
+                            proxy): --runs loads in turn with the page, the measurement injected, each
+                            checked to have run no script of the page's (else not counted, exit 1), its
+                            lab TTI in ms and page / floor; and Lighthouse on it, alternately, with
+                            ratios (implies --lighthouse)
+  --react-floor             the page's React-only floor too (the same HTML hydrated by React and the
+                            page's components alone: no Falcor, no measurement, no navigation, nothing at
+                            idle; built here, through a proxy): --runs loads, each checked to have
+                            hydrated with that bundle alone, and Lighthouse, as --floor. With --vs,
+                            Lighthouse runs on B too
   --budget FILE             limits for Lighthouse's medians (JSON: interactive, fcp, lcp, tbt in ms,
                             scriptKB); exits 1 when the page is over one (implies --lighthouse)
   --cap 30000               ms before the in-page lab TTI search gives up (reported as not found)`;

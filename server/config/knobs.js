@@ -316,6 +316,10 @@ export const TOOL_KNOBS = {
     default: '200',
     doc: 'the cards of the plain reference page (`perf/baseline/plain.js`, 1 to 500) that `perf:load -- --per-card` and `npm run perf:cost-check` measure Marquee against ([docs/server-cost.md](docs/server-cost.md))',
   },
+  PLAIN_CARD_MARKUP: {
+    default: 'plain',
+    doc: "the plain reference page's card markup: `plain` (a link, an image and two text spans) or `marquee` (Marquee's card, element for element: its buttons and their aria, the details box, the poster's srcset, `<picture>` and `<noscript>` copy), which `perf:load -- --per-card` measures beside the plain one to tell the markup's cost from Marquee's machinery ([docs/server-cost.md](docs/server-cost.md))",
+  },
   POSTGRES_ROOT: {
     default: '/usr/lib/postgresql',
     doc: "where PostgreSQL's versions are installed (`<root>/<version>/bin/`): `npm run fleet -- --catalogs 2` and the PostgreSQL store's tests run a server of their own from it",

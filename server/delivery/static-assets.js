@@ -28,6 +28,10 @@ export function staticAssets({ dir, precompressed = true }) {
   /** @type {Map<string, Promise<string[]>>} */
   const known = new Map();
 
+  /** Whether a script has its source map beside it, per path; kept for good as `known`. */
+  /** @type {Map<string, Promise<boolean>>} */
+  const mapped = new Map();
+
   /** @param {string} rel @returns {Promise<string[] | null>} codings, or null when the file is missing */
   async function codingsOf(rel) {
     const cached = known.get(rel);
@@ -38,6 +42,7 @@ export function staticAssets({ dir, precompressed = true }) {
       VARIANTS.map(async ({ coding, suffix }) => ((await isFile(file + suffix)) ? coding : null)),
     ).then((codings) => /** @type {string[]} */ (codings.filter(Boolean)));
     known.set(rel, found);
+    if (rel.endsWith('.js')) mapped.set(rel, isFile(`${file}.map`));
     return found;
   }
 
@@ -69,6 +74,9 @@ export function staticAssets({ dir, precompressed = true }) {
     const suffix = VARIANTS.find((variant) => variant.coding === coding)?.suffix ?? '';
     // The type of the file, not of its compressed copy.
     res.type(path.extname(rel));
+    // Pitfall: a `//# sourceMappingURL` comment in every script is bytes every visitor downloads
+    // (and counted before hydration, issue 37): the build leaves it out, DevTools reads this header instead.
+    if (await mapped.get(rel)) res.set('SourceMap', `${path.basename(rel)}.map`);
     res.sendFile(
       rel + suffix,
       {

@@ -14,6 +14,9 @@ import { splittable } from '../graph-cache/split-paths.js';
 import { bodyFields, queryFields } from './request-fields.js';
 import { readThroughGraph, runOnRouter } from './run-request.js';
 
+/** How long one page view's prefetched rows may answer its first scroll without asking again (a prefetch's usual 5 minutes). */
+export const ONE_VIEW_MAX_AGE_S = 300;
+
 export { MODEL_POST_TYPES } from './request-fields.js';
 
 /** @typedef {import('./route-values.js').Log} Log */
@@ -32,7 +35,7 @@ const ROUTER_REFUSALS = new Map([
  * @param {number} [options.maxPaths] most paths one request may expand to
  * @param {number} [options.maxBodyBytes] larger POST bodies get a 413
  * @param {number} [options.bodyTimeoutMs] POST bodies slower than this get a 408
- * @param {(req: Request) => import('../pages/model.js').PageGraph} [options.readGraphFor] when the
+ * @param {(req: Request) => import('../graph-cache/page-graph.js').PageGraph} [options.readGraphFor] when the
  *   process-wide graph cache is on: a get reads through it (catalog data from the cache, the
  *   visitor's from their router), as pages do
  * @param {(req: Request) => { summary: () => import('../upstream/trace.js').TraceSummary }} [options.traceFor]
@@ -58,8 +61,10 @@ export function falcorEndpoint({
   return async function falcorModelJson(req, res) {
     let request;
     let router;
-    /** @type {{ graph: import('../pages/model.js').PageGraph, paths: any[] } | null} a get the graph cache answers */
+    /** @type {{ graph: import('../graph-cache/page-graph.js').PageGraph, paths: any[] } | null} a get the graph cache answers */
     let throughGraph = null;
+    /** A get for one page view's first scroll, prefetched at its idle (client/early-rows.js): kept a while */
+    let forOneView;
     try {
       const isRead = req.method === 'GET' || req.method === 'HEAD';
       if (!isRead && req.method !== 'POST') {
@@ -70,6 +75,7 @@ export function falcorEndpoint({
         ? queryFields(req.originalUrl ?? req.url)
         : await bodyFields(req, maxBodyBytes, bodyTimeoutMs);
       request = validateFalcorRequest(isRead ? 'GET' : 'POST', field, { maxPaths });
+      forOneView = isRead && request.method === 'get' && Boolean(field('view'));
       // A get the graph cache answers needs no router of its own (readGraphFor builds the visitor's).
       if (readGraphFor && request.method === 'get' && splittable(request.paths))
         throughGraph = { graph: readGraphFor(req), paths: request.paths };
@@ -102,7 +108,7 @@ export function falcorEndpoint({
         res.locals.timings = { ...res.locals.timings, upstream: performance.now() - started };
         if (traceFor) res.locals.upstream = traceFor(req).summary();
       }
-      send(res, 200, envelope);
+      send(res, 200, envelope, forOneView);
     } catch (err) {
       const refusal = ROUTER_REFUSALS.get(/** @type {Error} */ (err)?.message);
       if (refusal) {
@@ -115,12 +121,17 @@ export function falcorEndpoint({
   };
 }
 
-/** @param {Response} res @param {number} status @param {unknown} body */
-function send(res, status, body) {
+/**
+ * @param {Response} res @param {number} status @param {unknown} body
+ * @param {boolean} [forOneView] a get whose URL names one page view (`view`): no other page asks for it
+ */
+function send(res, status, body, forOneView = false) {
   res
     .status(status)
     .set('content-type', 'application/json; charset=utf-8')
-    // Per-visitor data: no proxy may keep or share it, no browser reuse it without asking.
-    .set('cache-control', 'private, no-cache')
+    // Per-visitor data: no proxy may keep or share it, no browser reuse it without asking. Except one
+    // page view's prefetched first-scroll rows: pitfall, a prefetch of a `no-cache` answer is revalidated
+    // (a round trip, and the upstream work again) when the scroll asks; its URL is that view's alone.
+    .set('cache-control', forOneView ? `private, max-age=${ONE_VIEW_MAX_AGE_S}` : 'private, no-cache')
     .send(JSON.stringify(body));
 }

@@ -7,7 +7,7 @@
  */
 
 /**
- * @param {import('../pages/model.js').PageGraph} graph
+ * @param {import('../graph-cache/page-graph.js').PageGraph} graph
  * @param {any[]} paths
  * @returns {Promise<{ jsonGraph: object, paths: any[] }>}
  */

@@ -12,6 +12,7 @@ import { newSketch, quantiles } from './sketch.js';
 import { createINPTargets } from './inp-targets.js';
 import { createNotRestoredCounts } from './not-restored.js';
 import { createEarlyInputShare } from './early-input.js';
+import { createPlaceholderRowCounts } from './placeholder-rows.js';
 import { createNavigationAggregates } from './navigation.js';
 import { createSoftNavigationAggregates } from './soft-navigation.js';
 import { createEngineSplit } from './engines.js';
@@ -84,6 +85,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
   const inpTargets = createINPTargets({ registry });
   const notRestored = createNotRestoredCounts({ registry });
   const earlyInput = createEarlyInputShare({ registry });
+  const placeholderRows = createPlaceholderRowCounts({ registry });
   const navigations = createNavigationAggregates({ registry });
   const softNavigations = createSoftNavigationAggregates({ registry });
   const engines = createEngineSplit({ registry, buckets: BUCKETS.ms });
@@ -114,6 +116,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
       // A back/forward cache restore has no TTI to search for (client/measure/restore-beacon.js).
       if (beacon.navigationType !== 'back-forward-cache') {
         earlyInput.record(beacon.route, beacon.earlyInput ?? []);
+        placeholderRows.record(beacon.route, beacon.placeholderRows);
         engines.record(beacon);
         statuses[beacon.route][beacon.labTTIStatus] += 1;
         labTTIStatus.inc({ route: beacon.route, status: beacon.labTTIStatus });
@@ -139,6 +142,7 @@ export function createPerfAggregates({ registry, now = Date.now, minutes = 60 })
         notRestored: notRestored.snapshot(),
         backForward: notRestored.backs(),
         earlyInput: earlyInput.snapshot(),
+        placeholderRows: placeholderRows.snapshot(),
         navigations: navigations.snapshot(),
         softNavigations: softNavigations.snapshot(),
         engines: engines.snapshot(),

@@ -23,6 +23,7 @@ import {
 } from './beacon-fields.js';
 import { parseNotRestored } from './not-restored.js';
 import { parseEarlyInput } from './early-input.js';
+import { parsePlaceholderRows } from './placeholder-rows.js';
 import { parseNavigationBeacon } from './navigation.js';
 import { parseSoftNavigationBeacon } from './soft-navigation.js';
 
@@ -59,6 +60,7 @@ const TOP_LEVEL_KEYS = new Set([
   'notRestored',
   'requestId',
   'earlyInput',
+  'placeholderRows',
 ]);
 /** The id of the page's log line (server/middleware/request-log.js): a UUID, or a proxy's id of this shape. */
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -79,7 +81,8 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
  *   notRestored?: string[],
  *   requestId?: string,
  *   earlyInput?: number[],
- * }} Beacon earlyInput: each input before interactive, its wait in ms (./early-input.js) notRestored: why the back/forward cache did not restore the page (./not-restored.js)
+ *   placeholderRows?: number,
+ * }} Beacon placeholderRows: rows that came into view before their cards (./placeholder-rows.js) earlyInput: each input before interactive, its wait in ms (./early-input.js) notRestored: why the back/forward cache did not restore the page (./not-restored.js)
  * @typedef {{ navigation: import('./navigation.js').Navigation } | { softNavigation: import('./soft-navigation.js').SoftNavigation }} NavigationBeacon
  *   one client-side navigation (./navigation.js), or the browser's figures for one (./soft-navigation.js)
  * @typedef {{ ok: true, beacon: Beacon, error?: undefined } | { ok: false, beacon?: undefined, error: string }} ParseResult
@@ -189,6 +192,8 @@ function parsePageBeacon(body) {
   if (notRestored.error !== undefined) return fail(notRestored.error);
   const earlyInput = parseEarlyInput(body.earlyInput);
   if (earlyInput.error !== undefined) return fail(earlyInput.error);
+  const placeholderRows = parsePlaceholderRows(body.placeholderRows);
+  if (placeholderRows.error !== undefined) return fail(placeholderRows.error);
 
   return {
     ok: true,
@@ -206,6 +211,7 @@ function parsePageBeacon(body) {
       server,
       notRestored: notRestored.reasons,
       earlyInput: earlyInput.waits,
+      ...(placeholderRows.rows === undefined ? {} : { placeholderRows: placeholderRows.rows }),
       // Never a label (one per page view): kept with the latest beacons, to find its log line.
       ...(requestId === undefined ? {} : { requestId: /** @type {string} */ (requestId) }), // checked above
     },

@@ -126,6 +126,14 @@ export function dashboardData(snapshot, nonce) {
     withInput: r.withInput,
     share: `${(r.share * 100).toFixed(1)}%`,
   }));
+  // Rows seen before their cards: how often a visitor scrolled sooner than the rows loaded (./placeholder-rows.js).
+  const placeholderRows = (snapshot.placeholderRows ?? []).map((r) => ({
+    route: r.route,
+    views: r.views,
+    withPlaceholder: r.withPlaceholder,
+    rows: r.rows,
+    share: `${(r.share * 100).toFixed(1)}%`,
+  }));
   const engines = (snapshot.engines ?? []).map((e) => ({
     engine: e.engine,
     count: e.count,
@@ -146,6 +154,7 @@ export function dashboardData(snapshot, nonce) {
     routes,
     inpTargets,
     earlyInput,
+    placeholderRows,
     navigations: navigationRows(snapshot.navigations ?? [], snapshot.softNavigations ?? []),
     backForward: backForwardRows(snapshot.backForward ?? [], snapshot.notRestored ?? {}),
     engines,

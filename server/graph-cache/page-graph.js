@@ -17,7 +17,13 @@ import { VISITOR_BRANCHES, splitPaths, titleIdsAt } from './split-paths.js';
 import { lastValue, mergeGraph } from './merge-graph.js';
 import { readPath } from '../../shared/graph/read.js';
 
-/** @typedef {import('./split-paths.js').PathSet} PathSet */
+/**
+ * @typedef {import('./split-paths.js').PathSet} PathSet
+ * @typedef {object} PageGraph what a page handler (and the Falcor endpoint's cached get) reads
+ * @property {(...paths: PathSet[]) => Promise<void>} get  merges the answer into the graph
+ * @property {(path: (string | number)[]) => Promise<unknown>} getValue
+ * @property {() => object} getCache  the JSON Graph so far (for the page and its client)
+ */
 
 /**
  * @param {{
@@ -25,7 +31,7 @@ import { readPath } from '../../shared/graph/read.js';
  *   router: { get: (paths: PathSet[]) => { subscribe: Function }, readAhead?: (paths: PathSet[]) => void },
  *   trace?: import('../upstream/trace.js').CallSink,
  * }} deps router: this request's, with its visitor; trace: told of the cache's upstream calls this page waited for
- * @returns {import('../pages/model.js').PageGraph}
+ * @returns {PageGraph}
  */
 export function createPageGraph({ shared, router, trace }) {
   /** @type {Record<string, any>} */

@@ -11,11 +11,7 @@ import { createPageGraph } from '../graph-cache/page-graph.js';
 import { traceOf } from '../upstream/trace.js';
 
 /**
- * @typedef {(string | number | string[] | number[] | { from: number, to: number })[]} PathSet
- * @typedef {object} PageGraph
- * @property {(...paths: PathSet[]) => Promise<void>} get  merges the answer into the graph
- * @property {(path: (string | number)[]) => Promise<unknown>} getValue
- * @property {() => object} getCache  the JSON Graph so far (for the page and its client)
+ * @typedef {import('../graph-cache/page-graph.js').PageGraph} PageGraph
  */
 
 /**

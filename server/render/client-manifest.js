@@ -1,6 +1,6 @@
 // @ts-check
 // Which hashed client files the page references, and the scripts its head
-// carries inline (the frame heartbeat), read from the build's manifest once
+// carries inline (the frame heartbeat, the hide sender), read from the build's manifest once
 // (re-read on change in development, where the bundler rebuilds; onChange then
 // hears of each new build the page will reference).
 import { readFileSync, watch } from 'node:fs';
@@ -8,7 +8,7 @@ import path from 'node:path';
 
 /**
  * @typedef {{ entry: string, preload: string[], lazy?: string[], later?: string[], pages?: Record<string, string[]>,
- *   inline: { heartbeat: string } & Record<string, string> }} ClientManifest
+ *   inline: { heartbeat: string, hide: string } & Record<string, string> }} ClientManifest
  *   inline: each inline script's text, by name (client/build/inline-scripts.js)
  */
 
@@ -54,9 +54,11 @@ function read(file) {
   if (typeof manifest.entry !== 'string' || !Array.isArray(manifest.preload)) {
     throw new Error(`Client manifest ${file} is malformed: rebuild with \`npm run build\`.`);
   }
-  // A build from before the inline scripts were build output.
-  if (typeof manifest.inline?.heartbeat !== 'string') {
-    throw new Error(`Client manifest ${file} has no inline heartbeat script: rebuild with \`npm run build\`.`);
+  // A build from before the inline scripts were build output (or before the hide sender was one).
+  for (const name of ['heartbeat', 'hide']) {
+    if (typeof manifest.inline?.[name] !== 'string') {
+      throw new Error(`Client manifest ${file} has no inline ${name} script: rebuild with \`npm run build\`.`);
+    }
   }
   return Object.freeze(manifest);
 }

@@ -89,7 +89,7 @@ export function createBatcher({ load, maxBatch = 200, name = 'batch' }) {
   return {
     async loadMany(keys, sink) {
       const unique = [...new Set(keys)];
-      const answers = await inTurn(Promise.all(unique.map(loadOne)));
+      const answers = await inTurn(Promise.all(unique.map(loadOne)), sink?.since);
       if (sink) for (const { call } of answers) sink.add(call);
       return new Map(unique.map((key, i) => [key, answers[i].value]));
     },
@@ -120,6 +120,6 @@ export function createCoalescer() {
     const { promise, call: traced } = entry;
     if (!sink) return inTurn(promise);
     // Told once answered (or failed): a call still in flight has no end yet.
-    return inTurn(promise).finally(() => sink.add(traced));
+    return inTurn(promise, sink.since).finally(() => sink.add(traced));
   };
 }

@@ -14,7 +14,8 @@ import { performance } from 'node:perf_hooks';
 /**
  * @typedef {{ name: string, started: number, ended: number }} UpstreamCall
  *   one call as made: performance.now() when it went out and when it was answered (NaN until then)
- * @typedef {{ add: (call: UpstreamCall) => void }} CallSink where a client reports a call it waited for
+ * @typedef {{ add: (call: UpstreamCall) => void, since?: number }} CallSink where a client reports a call it
+ *   waited for; since: performance.now() when its request arrived (turns.js serves the oldest first)
  * @typedef {{ ms: number, requests: number }} Round calls that went out without waiting for one another: one round trip's worth
  * @typedef {{ requests: number, rounds: Round[] }} TraceSummary
  */
@@ -39,6 +40,7 @@ export function createTrace() {
   /** @type {Set<UpstreamCall>} */
   const calls = new Set();
   return {
+    since: performance.now(),
     /** @param {UpstreamCall} call */
     add(call) {
       calls.add(call);

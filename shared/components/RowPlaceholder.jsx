@@ -12,6 +12,17 @@ import { TitleRow } from './TitleRow.jsx';
 // to anyone who scrolls (lazy-loading pitfall).
 export const PREFETCH_MARGIN = '700px 0px';
 
+/**
+ * The User Timing mark of a row that came into view while still a placeholder (its detail: the row's
+ * index); the page's beacon counts them (client/measure/beacon.js, `placeholderRows`).
+ */
+export const PLACEHOLDER_SEEN_MARK = 'marquee:placeholder-seen';
+/** Marks per page lifetime at most: as many rows as a home page has (shared/graph/limits.js MAX_ROWS). */
+const MAX_SEEN_MARKS = 100;
+let seenMarks = 0;
+/** The share of a placeholder in view that counts as seen. */
+const SEEN_RATIO = 0.05;
+
 /** A row that failed is asked for again after 1, 3 and 9 s, then on the visitor's "Try again". */
 const AUTO_RETRIES = 3;
 
@@ -23,6 +34,8 @@ export function RowPlaceholder({ index }) {
   const [row, setRow] = useState(/** @type {Row | null} */ (null));
   const [failed, setFailed] = useState(false);
   const ref = useRef(/** @type {HTMLElement | null} */ (null));
+  // Counted once, though a retry runs the effect again.
+  const seen = useRef(false);
   // "Try again" starts the loading over (its effect runs again).
   const [attempt, retry] = useState(0);
 
@@ -37,8 +50,12 @@ export function RowPlaceholder({ index }) {
     const load = () => {
       if (inFlight || !active) return;
       inFlight = true;
+      // The shimmer says "loading" only while it is true (a class React does not render, so
+      // no render for it; the critical CSS says why).
+      element.classList.add('row--loading');
       const done = (/** @type {Row | null} */ loaded) => {
         inFlight = false;
+        element.classList.remove('row--loading');
         if (!active) return;
         // Pitfall: a row set at default priority rendered in one long task (138–214 ms
         // at 4x CPU, the task that set lab TTI); in a transition React yields between slices.
@@ -60,10 +77,28 @@ export function RowPlaceholder({ index }) {
       { rootMargin: PREFETCH_MARGIN },
     );
     observer.observe(element);
+    // In view (no margin) before its cards: what the visitor saw, counted once per row (the field's figure
+    // of a scroll faster than the rows load). Pitfall: a mark per row shown, never bounded, grows the
+    // timeline with every visit home (unbounded per-navigation growth).
+    // Some of it, not an edge: a row right below the viewport's edge "intersects" it with no area.
+    const inView = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.intersectionRatio >= SEEN_RATIO)) return;
+        inView.disconnect();
+        if (!seen.current && seenMarks < MAX_SEEN_MARKS) {
+          seen.current = true;
+          seenMarks += 1;
+          performance.mark(PLACEHOLDER_SEEN_MARK, { detail: index });
+        }
+      },
+      { threshold: SEEN_RATIO },
+    );
+    inView.observe(element);
     return () => {
       active = false;
       clearTimeout(timer);
       observer.disconnect();
+      inView.disconnect();
     };
   }, [loadRow, index, row, attempt]);
 

@@ -3,7 +3,7 @@
 // first few, then as far as the row's scroller has come near, once the row
 // itself is near the viewport. Only an effect touches the browser: the
 // server and the hydrating client render the same first count.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Posters a row server-renders: a phone's first viewport shows 2.4 cards a
@@ -41,8 +41,11 @@ export function usePosterReach(rowRef, cards, first) {
     const items = [...scroller.children];
     let rowNear = false;
     let furthest = -1;
+    // Pitfall: posters set at default priority rendered every row near the viewport in one task
+    // right after hydration (52 to 65 ms on the desktop profile, the task that set lab TTI); in a
+    // transition React yields between slices, and a visitor's input comes first.
     const update = () => {
-      if (rowNear && furthest >= 0) setReach((was) => Math.max(was, furthest + 1));
+      if (rowNear && furthest >= 0) startTransition(() => setReach((was) => Math.max(was, furthest + 1)));
     };
     // Rooted at the scroller: the page's viewport sees a card beyond the
     // scroller's edge as clipped, whatever its margin.

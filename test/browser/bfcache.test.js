@@ -48,6 +48,45 @@ const hydrated = (/** @type {import('playwright-core').Page} */ page) =>
   page.waitForFunction(() => performance.getEntriesByName('marquee:interactive').length > 0, null, { timeout: 10_000 });
 
 test('Back from another site restores the page from the cache, with My List as changed meanwhile', async () => {
+  // A busy browser may drop a page it was storing for reasons of its own (a timeout while freezing,
+  // an eviction), which the page's entry reports only as "masked"; a reason the page gave, such as
+  // no-store or an open fetch, has a name and is never retried.
+  let attempt = await leaveAndComeBack();
+  for (let tries = 1; !attempt.restored && attempt.browsersOwnReasonsOnly && tries < 3; tries++) {
+    await attempt.context.close();
+    attempt = await leaveAndComeBack();
+  }
+  const { context, page, id, shows, homeRequests, why } = attempt;
+  assert.deepEqual(
+    shows,
+    [false, true],
+    `Back must restore the page from the back/forward cache; not restored: ${why}`,
+  );
+  assert.deepEqual(homeRequests, ['GET'], 'a restored page asks the server for nothing');
+
+  // The restored page read the visitor's data again: the card is pressed, the My List row holds it.
+  await page.locator(`section.row[data-row-index="-1"] li.card[data-title-id="${id}"]`).waitFor({ timeout: 10_000 });
+  assert.equal(
+    await page
+      .locator(`section.row[data-row-index="0"] li.card[data-title-id="${id}"] button.mylist`)
+      .getAttribute('aria-pressed'),
+    'true',
+  );
+
+  // And the restore was counted.
+  await waitFor(async () => {
+    const { recent } = await perfSummary(app.url);
+    return recent.some((/** @type {any} */ b) => b.navigationType === 'back-forward-cache' && b.route === '/');
+  }, 'a back-forward-cache beacon for / on /perf');
+  await context.close();
+});
+
+/**
+ * One new visitor: `/`, a first intent, another site, a My List change in a second tab, Back.
+ * Says whether the page came back from the cache and, if not, why: the reasons the page's entry
+ * gives, and Chromium's own names for them over the DevTools protocol (the entry masks the internal ones).
+ */
+async function leaveAndComeBack() {
   const context = await browser.newContext();
   const page = await context.newPage();
   // Every pageshow of every document, and whether the cache restored it (a restore fires no load event).
@@ -55,6 +94,11 @@ test('Back from another site restores the page from the cache, with My List as c
     const shows = /** @type {boolean[]} */ (/** @type {any} */ (window).__pageshows = []);
     addEventListener('pageshow', (event) => shows.push(event.persisted));
   });
+  /** @type {{ type: string, reason: string }[]} */
+  const explanations = [];
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Page.enable');
+  cdp.on('Page.backForwardCacheNotUsed', (event) => explanations.push(...event.notRestoredExplanations));
   /** @type {string[]} */
   const homeRequests = [];
   page.on('request', (r) => r.url() === `${app.url}/` && homeRequests.push(r.method()));
@@ -96,32 +140,28 @@ test('Back from another site restores the page from the cache, with My List as c
     { timeout: 10_000 },
   );
   const shows = await page.evaluate(() => /** @type {any} */ (window).__pageshows);
-  const reasons = await page.evaluate(() =>
-    JSON.stringify(/** @type {any} */ (performance.getEntriesByType('navigation')[0]).notRestoredReasons),
+  const reported = await page.evaluate(
+    () => /** @type {any} */ (performance.getEntriesByType('navigation')[0]).notRestoredReasons,
   );
-  assert.deepEqual(
+  /** @type {string[]} */
+  const reasons = [];
+  (function collect(/** @type {any} */ node) {
+    if (!node) return;
+    for (const r of node.reasons ?? []) reasons.push(r.reason);
+    for (const child of node.children ?? []) collect(child);
+  })(reported);
+  const restored = shows.length === 2 && shows[1] === true;
+  return {
+    context,
+    page,
+    id,
     shows,
-    [false, true],
-    `Back must restore the page from the back/forward cache; not restored: ${reasons}`,
-  );
-  assert.deepEqual(homeRequests, ['GET'], 'a restored page asks the server for nothing');
-
-  // The restored page read the visitor's data again: the card is pressed, the My List row holds it.
-  await page.locator(`section.row[data-row-index="-1"] li.card[data-title-id="${id}"]`).waitFor({ timeout: 10_000 });
-  assert.equal(
-    await page
-      .locator(`section.row[data-row-index="0"] li.card[data-title-id="${id}"] button.mylist`)
-      .getAttribute('aria-pressed'),
-    'true',
-  );
-
-  // And the restore was counted.
-  await waitFor(async () => {
-    const { recent } = await perfSummary(app.url);
-    return recent.some((/** @type {any} */ b) => b.navigationType === 'back-forward-cache' && b.route === '/');
-  }, 'a back-forward-cache beacon for / on /perf');
-  await context.close();
-});
+    homeRequests,
+    restored,
+    browsersOwnReasonsOnly: reasons.length > 0 && reasons.every((r) => r === 'masked'),
+    why: `${JSON.stringify(reported)}; Chromium: ${JSON.stringify(explanations)}`,
+  };
+}
 
 /**
  * Polls `check` until it holds (a beacon arrives when the browser sends it).

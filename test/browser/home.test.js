@@ -166,6 +166,14 @@ test("a placeholder's shimmer animates transform only: the compositor runs it, t
   await page.route('**/model.json**', () => {});
   await page.goto(`${started.app.url}/`);
   await page.evaluate(() => document.querySelector('[data-row-state="placeholder"]')?.scrollIntoView());
+  // The scroll is the first intent: a row shimmers only while it loads and the intent has been
+  // seen (issue 37). Rows near the fold may start loading before the scroll event fires, so wait
+  // for the shimmer's own selector, not for the loading class alone.
+  await page.waitForFunction(
+    () => document.querySelector('[data-intent] .row--loading .row__cards--placeholder') !== null,
+    null,
+    { timeout: 10_000 },
+  );
   const animated = await page.evaluate(() =>
     document.getAnimations().map((animation) => {
       const effect = /** @type {KeyframeEffect} */ (animation.effect);

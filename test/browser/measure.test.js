@@ -101,6 +101,25 @@ test('a page left before any intent still sends its one beacon, from the code al
   assert.ok(beacon.server.total > 0, 'the server timings handed to the page come back');
 });
 
+test('a page whose scripts never ran still sends its beacon, from the head alone (issue 37)', async () => {
+  const before = (await perfSummary(app.url)).beacons;
+  const page = await browser.newPage();
+  // The entry and every chunk fail to load, as on a connection that drops them.
+  await page.route('**/assets/**/*.js', (route) => route.abort());
+  await page.goto(`${app.url}/`, { waitUntil: 'load' });
+  assert.equal(await page.evaluate(() => performance.getEntriesByName('marquee:interactive').length), 0, 'no app');
+  await page.goto('about:blank');
+  const summary = await beaconsReceived(before + 1);
+  await page.close();
+  assert.equal(summary.beacons, before + 1);
+  const [beacon] = summary.recent;
+  assert.equal(beacon.route, '/');
+  assert.equal(beacon.labTTIStatus, 'pending');
+  assert.ok(beacon.metrics.fcp > 0, 'FCP in the beacon');
+  assert.equal(beacon.metrics.appTTI, undefined, 'never interactive: no App TTI');
+  assert.ok(beacon.server.total > 0, 'the server timings handed to the page come back');
+});
+
 test('a tab closed 1 s after load still sends its beacon (issue 37)', async () => {
   const before = (await perfSummary(app.url)).beacons;
   const page = await browser.newPage();

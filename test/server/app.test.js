@@ -91,6 +91,10 @@ test('GET / puts its CSP nonce on every inline script and style, fresh per respo
       inline.some((tag) => tag.includes('id="marquee-data"')),
       'the page inlines its cache script',
     );
+    // The hide sender (issue 37) runs from the head, under that nonce: the beacon of a page left before measurement.
+    const head = html.slice(0, html.indexOf('</head>'));
+    const early = head.split('<script').find((part) => part.includes('__marqueeEarly')) ?? '';
+    assert.match(early, /^ nonce="[^"]+">.*\/perf\/beacon.*<\/script>/s, 'the head holds the hide sender');
     for (const tag of inline) {
       assert.equal(nonceOf(tag), nonce, `${tag} must carry the response's CSP nonce, or the browser blocks it`);
     }

@@ -37,6 +37,15 @@ test('/model.json is private and asked again before reuse (a no-store fetch bars
   assert.equal(res.headers['cache-control'], 'private, no-cache');
 });
 
+test("one page view's prefetched rows (`view`) may be reused a while, privately; an empty view names none", async () => {
+  const paths = encodeURIComponent(JSON.stringify([['lists', 'length']]));
+  const res = await rawGet(`${app.url}/model.json?method=get&paths=${paths}&view=1764360000000.5`);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers['cache-control'], 'private, max-age=300');
+  const without = await rawGet(`${app.url}/model.json?method=get&paths=${paths}&view=`);
+  assert.equal(without.headers['cache-control'], 'private, no-cache', 'an empty view names none');
+});
+
 for (const [label, path, status] of /** @type {const} */ ([
   ['the 404 page', '/no/such/page', 404],
   ['a missing asset', '/assets/index-AAAAAAAA.js', 404],

@@ -91,11 +91,15 @@ test('npm run dev: quick saves, then the change is served by one app server; Ctr
     await sleep(1000);
   }
 
-  const app = path.join(dir, 'server/app.js');
-  const source = readFileSync(app, 'utf8');
+  const healthRoutes = path.join(dir, 'server/lifecycle/health-routes.js');
+  const source = readFileSync(healthRoutes, 'utf8');
   const patched = source.replace(/\{ ok: true, pid: process\.pid/, "$&, devTest: 'served'");
-  assert.notEqual(patched, source, "server/app.js's /healthz handler no longer answers { ok: true, pid: process.pid }");
-  writeFileSync(app, patched);
+  assert.notEqual(
+    patched,
+    source,
+    "server/lifecycle/health-routes.js's /healthz handler no longer answers { ok: true, pid: process.pid }",
+  );
+  writeFileSync(healthRoutes, patched);
 
   const served = await run.waitFor(
     async () => {

@@ -9,6 +9,7 @@
 import { applyThrottling, contextOptions } from '../../lib/throttling.js';
 import { HEARTBEAT_BESIDE_SNIPPET } from '../../../client/measure/heartbeat-snippet.js';
 import { findLabTTI, totalBlockingTime } from '../../../client/measure/lab-tti.js';
+import { loafAsLongTask } from '../../../client/measure/long-tasks.js';
 
 /** @typedef {'longtask' | 'loaf' | 'heartbeat'} Method */
 export const METHODS = /** @type {const} */ (['longtask', 'loaf', 'heartbeat']);
@@ -23,6 +24,8 @@ const OBSERVE = `(function () {
   [['longtask', 'longtask'], ['loaf', 'long-animation-frame'], ['requests', 'resource']].forEach(function (m) {
     new PerformanceObserver(function (list) {
       list.getEntries().forEach(function (e) {
+        // A frame's timings whole: the page counts it by the rule in client/measure/long-tasks.js (loafAsLongTask).
+        if (m[0] === 'loaf') return seen.loaf.push([e.startTime, e.duration, e.renderStart, e.blockingDuration]);
         if (m[0] !== 'requests') return seen[m[0]].push(e.startTime, e.startTime + e.duration);
         if (e.initiatorType !== 'beacon' && !(e.responseStatus >= 400)) seen.requests.push(e.startTime, e.responseEnd);
       });
@@ -95,7 +98,7 @@ function readPage(page) {
       documentEnd: navigation.responseEnd,
       requests: /** @type {number[]} */ (w.__marqueeFidelity.requests),
       longtask: /** @type {number[]} */ (w.__marqueeFidelity.longtask),
-      loaf: /** @type {number[]} */ (w.__marqueeFidelity.loaf),
+      loaf: /** @type {number[][]} */ (w.__marqueeFidelity.loaf),
       heartbeat: /** @type {number[]} */ (w.__marqueeHeartbeat?.stalls ?? []),
       page: {
         status: /** @type {string} */ (snapshot?.labTTIStatus ?? 'pending'),
@@ -112,7 +115,9 @@ function readPage(page) {
  */
 function searchAll(read) {
   const entries = METHODS.map((method) => {
-    const longTasks = pairs(read[method]).sort((a, b) => a.start - b.start);
+    const longTasks = (method === 'loaf' ? framesAsLongTasks(read.loaf) : pairs(read[method])).sort(
+      (a, b) => a.start - b.start,
+    );
     if (read.fcp === null) return [method, { status: 'not-found', reason: 'no-fcp', longTasks: longTasks.length }];
     const requests = [{ start: 0, end: read.documentEnd }, ...pairs(read.requests)];
     const found = findLabTTI({ longTasks, requests, fcp: read.fcp, dcl: read.dcl, now: read.now });
@@ -137,4 +142,16 @@ function pairs(flat) {
   const periods = [];
   for (let i = 0; i + 1 < flat.length; i += 2) periods.push({ start: flat[i], end: flat[i + 1] });
   return periods;
+}
+
+/**
+ * The page's own rule for a Long Animation Frame (a frame counts only for the long task or long rendering it holds).
+ * @param {number[][]} frames [startTime, duration, renderStart, blockingDuration] each
+ */
+function framesAsLongTasks(frames) {
+  return frames
+    .map(([startTime, duration, renderStart, blockingDuration]) =>
+      loafAsLongTask(/** @type {any} */ ({ startTime, duration, renderStart, blockingDuration })),
+    )
+    .filter((period) => period !== null);
 }

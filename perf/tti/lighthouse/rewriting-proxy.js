@@ -5,24 +5,53 @@
 // also serve a folder of its own (the React-only floor's bundle).
 import { createServer } from 'node:http';
 import { once } from 'node:events';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants as zlibConstants,
+  gunzipSync,
+  gzipSync,
+  inflateSync,
+} from 'node:zlib';
 import { Agent, request } from 'undici';
 
 /**
  * Compressed as the page's own responses are: on a throttled link the floor
  * must not pay for bytes the page does not send (nor save bytes it does).
+ * Pitfall: zlib's brotli default is quality 11, about 100 ms of CPU for a
+ * page's HTML and several times that for a 200 KB bundle, on the proxy the
+ * floor's load waits for; the page's own server sends HTML at quality 4
+ * (server/delivery/compression.js) and its assets compressed at build time.
+ * So HTML goes at quality 4, and files of the proxy's own (`cache`) are
+ * compressed once, at 11, as a build would.
  * @param {Buffer} body
  * @param {import('node:http').IncomingMessage} req
+ * @param {Map<string, Buffer> | null} [cache] keyed by encoding: for a file served again and again
  * @returns {{ body: Buffer, headers: Record<string, string> }}
  */
-function compressFor(body, req) {
+function compressFor(body, req, cache = null) {
   const accepts = String(req.headers['accept-encoding'] ?? '');
+  const once = (/** @type {string} */ encoding, /** @type {() => Buffer} */ make) => {
+    if (!cache) return make();
+    const made = cache.get(encoding) ?? make();
+    cache.set(encoding, made);
+    return made;
+  };
   if (/\bbr\b/.test(accepts))
-    return { body: brotliCompressSync(body), headers: { 'content-encoding': 'br', vary: 'Accept-Encoding' } };
+    return {
+      body: once('br', () =>
+        brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: cache ? 11 : 4 } }),
+      ),
+      headers: { 'content-encoding': 'br', vary: 'Accept-Encoding' },
+    };
   if (/\bgzip\b/.test(accepts))
-    return { body: gzipSync(body), headers: { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } };
+    return {
+      body: once('gzip', () => gzipSync(body)),
+      headers: { 'content-encoding': 'gzip', vary: 'Accept-Encoding' },
+    };
   return { body, headers: {} };
 }
 
@@ -60,6 +89,18 @@ export async function startRewritingProxy(
   const dispatcher = acceptUntrustedCertificate ? new Agent({ connect: { rejectUnauthorized: false } }) : undefined;
   /** @type {string} set once listening */
   let proxyOrigin = '';
+  /** @type {Map<string, Map<string, Buffer>>} the proxy's own files, compressed, by path */
+  const compressedFiles = new Map();
+  // Before the first request, as a build would: a floor load must never wait for its compression.
+  if (files)
+    for (const name of readdirSync(files.dir, { recursive: true })) {
+      const file = path.join(files.dir, String(name));
+      if (!statSync(file).isFile()) continue;
+      const cache = new Map();
+      for (const encoding of ['br', 'gzip'])
+        compressFor(readFileSync(file), /** @type {any} */ ({ headers: { 'accept-encoding': encoding } }), cache);
+      compressedFiles.set(file, cache);
+    }
   const server = createServer(async (req, res) => {
     try {
       const pathname = new URL(req.url ?? '/', origin).pathname;
@@ -68,7 +109,9 @@ export async function startRewritingProxy(
         if (!file.startsWith(files.dir + path.sep)) return void res.writeHead(404).end();
         const content = await readFile(file).catch(() => null);
         if (!content) return void res.writeHead(404).end();
-        const { body, headers } = compressFor(content, req);
+        const cache = compressedFiles.get(file) ?? new Map();
+        compressedFiles.set(file, cache);
+        const { body, headers } = compressFor(content, req, cache);
         res.writeHead(200, {
           'content-type': 'text/javascript; charset=utf-8',
           ...headers,

@@ -40,8 +40,9 @@ export function lighthouseFlags(name, profile, method = 'devtools') {
  * @param {string | null} [saveAs] with --trace: BASE.json gets the report, BASE-0.trace.json
  *   the trace Lighthouse computed its figures from (and BASE-0.devtoolslog.json its network log)
  * @param {'devtools' | 'simulate'} [method] its throttling method
- * @returns {Promise<{ ok: true, reason?: undefined, interactive: number | null, tbt: number | null, fcp: number | null, lcp: number | null, scriptKB: number | null, marks: string[], version: string } | { ok: false, reason: string }>}
- *   marks: the page's user timing marks (a page that hydrated marks marquee:interactive)
+ * @returns {Promise<{ ok: true, reason?: undefined, code?: undefined, interactive: number | null, tbt: number | null, fcp: number | null, lcp: number | null, scriptKB: number | null, marks: string[], version: string } | { ok: false, reason: string, code: string | null }>}
+ *   marks: the page's user timing marks (a page that hydrated marks marquee:interactive);
+ *   code: Lighthouse's runtime error code (e.g. NO_NAVSTART), null when it gave none
  */
 export function runLighthouse(url, profileName, profile, saveAs = null, method = 'devtools') {
   const args = [
@@ -63,7 +64,11 @@ export function runLighthouse(url, profileName, profile, saveAs = null, method =
       (error, stdout, stderr) => {
         if (error) {
           const last = lighthouseFailure(stderr || error.message);
-          resolve({ ok: false, reason: `${LIGHTHOUSE} failed: ${last || error.message}` });
+          resolve({
+            ok: false,
+            reason: `${LIGHTHOUSE} failed: ${last || error.message}`,
+            code: runtimeErrorCode(stderr),
+          });
           return;
         }
         try {
@@ -80,11 +85,25 @@ export function runLighthouse(url, profileName, profile, saveAs = null, method =
             version: lhr.lighthouseVersion,
           });
         } catch {
-          resolve({ ok: false, reason: `${LIGHTHOUSE} printed no report` });
+          resolve({ ok: false, reason: `${LIGHTHOUSE} printed no report`, code: null });
         }
       },
     );
   });
+}
+
+/**
+ * The code Lighthouse's CLI ends a runtime error with: "Runtime error
+ * encountered: Something went wrong with recording the trace… (NO_NAVSTART)".
+ * @param {string} stderr
+ * @returns {string | null}
+ */
+export function runtimeErrorCode(stderr) {
+  const line = String(stderr)
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('Runtime error encountered:'));
+  return line?.match(/\(([A-Z][A-Z_]+)\)\s*$/)?.[1] ?? null;
 }
 
 /**

@@ -8,8 +8,8 @@ const METRICS = /** @type {const} */ (['interactive', 'tbt', 'fcp', 'lcp']);
 const LABELS = { interactive: 'interactive', tbt: 'TBT', fcp: 'FCP', lcp: 'LCP' };
 
 /**
- * @typedef {import('./index.js').LighthouseResult} LighthouseResult
- * @typedef {import('./index.js').Side} Side
+ * @typedef {import('./checks.js').LighthouseResult} LighthouseResult
+ * @typedef {import('./checks.js').Side} Side
  */
 
 /** @param {LighthouseResult[]} results */
@@ -47,18 +47,10 @@ export function printSideTable(sides, medians) {
   const row = (/** @type {string} */ name, /** @type {string[]} */ cells) =>
     `  ${name.padEnd(width)}${cells.map((cell) => cell.padStart(13)).join('')}`;
   console.log(`\nLighthouse medians (at least ${runs} runs each, alternated):`);
-  console.log(
-    row(
-      '',
-      METRICS.map((key) => LABELS[key]),
-    ),
-  );
+  console.log(row('', [...METRICS.map((key) => LABELS[key]), 'runs']));
   for (const side of sides)
     console.log(
-      row(
-        side.label,
-        METRICS.map((key) => format(medians[side.key][key] ?? NaN, 'ms')),
-      ),
+      row(side.label, [...METRICS.map((key) => format(medians[side.key][key] ?? NaN, 'ms')), `${side.results.length}`]),
     );
   const ratio = (/** @type {string} */ a, /** @type {string} */ b) =>
     METRICS.map((key) => {

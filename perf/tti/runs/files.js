@@ -19,6 +19,7 @@ import { runsChartSvg } from '../chart.js';
  *   vs: import('./print-summary.js').VsSummary | null,
  *   lighthouse: object | null,
  *   floorSummary: object | null,
+ *   floorsInRuns?: import('./print-floors.js').FloorSummary[] | null,
  *   budgetLines: ReturnType<typeof import('../lighthouse/budget.js').checkBudget> | null,
  *   base: string,
  *   traceWindows: object | null,
@@ -34,6 +35,7 @@ export function writeResults({
   vs,
   lighthouse,
   floorSummary,
+  floorsInRuns = null,
   budgetLines,
   base,
   traceWindows,
@@ -57,6 +59,7 @@ export function writeResults({
       vs,
       lighthouse,
       floor: floorSummary,
+      floorsInRuns,
       budget: budgetLines,
       traceWindows,
     };

@@ -7,7 +7,7 @@ import { summarizeTraceWindow } from './window.js';
 import { format } from '../../lib/format.js';
 
 /** A trace that could not be read: flagged, with nothing in its window. */
-const NOTHING = { ok: false, tti: null, navigationUrl: null, requests: [], longTasks: [] };
+const NOTHING = { ok: false, tti: null, navigationUrl: null, requests: [], longTasks: [], afterHydration: null };
 
 /**
  * Summarizes the runs' traces, prints them and returns the summaries (for --json).
@@ -66,9 +66,15 @@ export function oneLine(w) {
     .map(taskText)
     .join(', ');
   const more = w.longTasks.length > 3 ? ', …' : '';
+  const after = w.afterHydration;
+  const longestAfter = after && [...after.longTasks].sort((a, b) => b.durationMs - a.durationMs)[0];
   return (
     `${flag}TTI ${format(w.tti.ms, 'ms')} (${w.tti.source}): ${w.requests.length} requests before it (${types}), ` +
-    `${w.longTasks.length} long tasks${top ? `: ${top}${more}` : ''}`
+    `${w.longTasks.length} long tasks${top ? `: ${top}${more}` : ''}` +
+    (after
+      ? `; then to lab TTI ${format(after.untilMs, 'ms')}: ${after.longTasks.length} long tasks` +
+        (longestAfter ? `, the longest ${taskText(longestAfter)}` : '')
+      : '')
   );
 }
 
@@ -113,5 +119,12 @@ function details(w) {
     ),
     `long tasks (> 50 ms) started before TTI (${w.longTasks.length}): start  duration  (longest work inside)`,
     ...w.longTasks.map((t) => `  ${show(t.startMs).padStart(6)} ${taskText(t)}`),
+    ...(w.afterHydration
+      ? [
+          `long tasks (> 50 ms) after hydration, up to the in-page lab TTI at ${show(w.afterHydration.untilMs)} ms ` +
+            `(${w.afterHydration.longTasks.length}): start  duration  (longest work inside)`,
+          ...w.afterHydration.longTasks.map((t) => `  ${show(t.startMs).padStart(6)} ${taskText(t)}`),
+        ]
+      : []),
   ];
 }

@@ -24,8 +24,12 @@ const MARK_TOLERANCE_MS = 2;
  *   tti: { ms: number, source: 'marquee:interactive' | 'lab TTI (in page)' } | null,
  *   navigationUrl: string | null,
  *   requests: TraceRequest[], longTasks: LongTask[],
+ *   afterHydration: { untilMs: number, longTasks: LongTask[] } | null,
  * }} TraceWindow
  *   ok: false when the trace is not (or not provably) the measured load: problems says why
+ *   afterHydration: the long tasks from the marquee:interactive mark to the in-page lab TTI, the quiet
+ *   window lab TTI and Lighthouse wait for (work after hydration, such as rows rendering, lands there);
+ *   null when the page has no mark or its lab TTI is not after it
  */
 
 /**
@@ -45,6 +49,7 @@ export function summarizeTraceWindow(events, { url, appTTI, labTTI }) {
       navigationUrl: null,
       requests: [],
       longTasks: [],
+      afterHydration: null,
     };
   }
   const navigationUrl = navigation.args.data.documentLoaderURL;
@@ -75,10 +80,14 @@ export function summarizeTraceWindow(events, { url, appTTI, labTTI }) {
   const requests = requestsOf(events, navigation, msOf).filter((r) => tti && r.startMs >= 0 && r.startMs < tti.ms);
   if (tti && !requests.some((r) => r.type === 'Document' && sameUrl(r.url, navigationUrl)))
     problems.push('the trace has no request for the page itself before TTI');
-  const longTasks = tti
-    ? longTasksOf(events, navigation, msOf).filter((t) => t.startMs >= 0 && t.startMs < tti.ms)
-    : [];
-  return { ok: problems.length === 0, problems, tti, navigationUrl, requests, longTasks };
+  const allTasks = tti ? longTasksOf(events, navigation, msOf) : [];
+  const longTasks = tti ? allTasks.filter((t) => t.startMs >= 0 && t.startMs < tti.ms) : [];
+  const hydrated = tti?.source === APP_TTI_MARK ? tti.ms : null;
+  const afterHydration =
+    hydrated !== null && labTTI !== undefined && labTTI > hydrated
+      ? { untilMs: labTTI, longTasks: allTasks.filter((t) => t.startMs >= hydrated && t.startMs < labTTI) }
+      : null;
+  return { ok: problems.length === 0, problems, tti, navigationUrl, requests, longTasks, afterHydration };
 }
 
 /**

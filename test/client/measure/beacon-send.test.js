@@ -19,6 +19,8 @@ const saved = Object.fromEntries(
 );
 
 beforeEach(() => {
+  // A new page view: no beacon has left yet (client/measure/one-beacon.js).
+  delete (/** @type {any} */ (globalThis).__marqueeBeacon);
   sent = [];
   listeners = new Map();
   const define = (/** @type {string} */ name, /** @type {unknown} */ value) =>

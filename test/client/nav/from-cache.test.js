@@ -61,7 +61,7 @@ const options = { rows: 3 };
 test('a title a card put in the cache is shown at once, the rest follows', async () => {
   const { source, requests } = fakeSource((path) => (path[2] === 'tagline' ? 'A Los Angeles crime saga' : null));
   const { strict: model } = createAppModel(structuredClone(CARD_CACHE), { source });
-  const { page, update } = await pageFromCache(model, titlePage, route, '/title/heat-1995', options);
+  const { page, update } = await pageFromCache(model, titlePage, route, '/title/heat-1995', options, options);
   const shown = /** @type {any} */ (page.props);
   assert.equal(shown.state, 'loading');
   assert.equal(shown.title.name, 'Heat');
@@ -77,7 +77,7 @@ test('a title a card put in the cache is shown at once, the rest follows', async
 test('a title the cache does not know waits for the query, and may be not found', async () => {
   const { source } = fakeSource(() => ({ $type: 'atom' }));
   const { strict: model } = createAppModel({}, { source });
-  const answer = await pageFromCache(model, titlePage, route, '/title/heat-1995', options);
+  const answer = await pageFromCache(model, titlePage, route, '/title/heat-1995', options, options);
   assert.equal(answer.update, undefined);
   assert.equal(/** @type {any} */ (answer.page.props).title, null, 'the not-found page');
 });
@@ -88,7 +88,7 @@ const UNAVAILABLE = () => ({ $type: 'error', value: { message: 'temporarily unav
 test('what the server could not get is marked failed; the cached heading stays', async () => {
   const { source } = fakeSource(UNAVAILABLE);
   const { strict: model } = createAppModel(structuredClone(CARD_CACHE), { source });
-  const { update } = await pageFromCache(model, titlePage, route, '/title/heat-1995', options);
+  const { update } = await pageFromCache(model, titlePage, route, '/title/heat-1995', options, options);
   const later = /** @type {any} */ ((await update)?.props);
   assert.equal(later.state, 'failed');
   assert.equal(later.title.name, 'Heat');
@@ -97,14 +97,14 @@ test('what the server could not get is marked failed; the cached heading stays',
 test('a title the cache does not know and the server cannot give: the server renders the page', async () => {
   const { source } = fakeSource(UNAVAILABLE);
   const { strict: model } = createAppModel({}, { source });
-  await assert.rejects(pageFromCache(model, titlePage, route, '/title/heat-1995', options));
+  await assert.rejects(pageFromCache(model, titlePage, route, '/title/heat-1995', options, options));
 });
 
 test('a page the cache answers whole is one render, without placeholders', async () => {
   const { source } = fakeSource((path) => (path[2] === 'tagline' ? 'x' : null));
   const { strict: model } = createAppModel(structuredClone(CARD_CACHE), { source });
   await model.get(...titlePage.query(route.params));
-  const answer = await pageFromCache(model, titlePage, route, '/title/heat-1995', options);
+  const answer = await pageFromCache(model, titlePage, route, '/title/heat-1995', options, options);
   assert.equal(answer.update, undefined);
   assert.equal(/** @type {any} */ (answer.page.props).state, undefined);
 });

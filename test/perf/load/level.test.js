@@ -43,3 +43,53 @@ test('formatTable: says that errors exclude timeouts once either is counted', ()
   const failing = formatTable([summarize(1, [run({ errors: 2, timeouts: 2 })])]);
   assert.match(failing, /errors: failed requests other than timeouts/);
 });
+
+test('summarize: the tail sets the first wave apart from the steady state, and says what it measured', () => {
+  const steady = Array.from({ length: 100 }, (_, i) => 1000 + i);
+  const firstWave = Array.from({ length: 20 }, (_, i) => 2000 + i * 50);
+  const level = summarize(20, [
+    {
+      ...run({
+        latencies: [...firstWave, ...steady],
+        steadyLatencies: steady,
+        firstWave: { endMs: 3000, maxMs: 2950 },
+        generatorWaitMs: 100,
+      }),
+      queues: {
+        acceptQueueMax: 20,
+        listenOverflows: 0,
+        listenDrops: 0,
+        unreadByAppMax: 0,
+        unreadByClientMax: 0,
+        samples: 9,
+      },
+      app: { waitMs: 500, wallMs: 2000 },
+    },
+  ]);
+  assert.equal(level.tail.firstWaveMaxMs, 2950);
+  assert.equal(level.tail.steadyPages, 100);
+  assert.equal(level.tail.steadyP99, 1098);
+  assert.equal(level.tail.appWaitedForCore, 0.25);
+  assert.equal(level.tail.generatorWaitedForCore, 0.05);
+  assert.equal(level.tail.measuredServer, true);
+  assert.match(
+    formatTable([level]),
+    /first wave .* slowest 2950 ms.*waited for a core: app 25%, generator 5%.*measured the server/s,
+  );
+
+  const overflowed = summarize(20, [
+    {
+      ...run({ steadyLatencies: [1, 2, 3], firstWave: { endMs: 1, maxMs: 1 } }),
+      queues: {
+        acceptQueueMax: 511,
+        listenOverflows: 3,
+        listenDrops: 3,
+        unreadByAppMax: 0,
+        unreadByClientMax: 0,
+        samples: 9,
+      },
+    },
+  ]);
+  assert.equal(overflowed.tail.measuredServer, false, 'a listen overflow is a wait the generator timed, not the app');
+  assert.match(formatTable([overflowed]), /CHECK: the generator or the machine may be the limit/);
+});

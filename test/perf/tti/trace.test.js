@@ -188,3 +188,25 @@ test('the median run is the middle TTI', () => {
   }));
   assert.equal(medianRun(runs)?.run, 1);
 });
+
+test('after hydration: the long tasks from the mark to the in-page lab TTI, the window lab TTI waits in', () => {
+  const w = summarizeTraceWindow(trace({ markMs: 750 }), { url: URL_, appTTI: 750, labTTI: 1300 });
+  assert.equal(w.ok, true);
+  assert.deepEqual(
+    w.longTasks.map((t) => t.startMs),
+    [400, 700],
+  );
+  assert.deepEqual(w.afterHydration?.untilMs, 1300);
+  assert.deepEqual(
+    w.afterHydration?.longTasks.map((t) => [t.startMs, t.durationMs]),
+    [
+      [800, 60],
+      [880, 90],
+      [1200, 80],
+    ],
+  );
+  assert.match(oneLine(w), /; then to lab TTI 1300 ms: 3 long tasks, the longest 90 ms \(88 ms v8\.evaluateModule/);
+  // No lab TTI after the mark, or no mark: nothing to say.
+  assert.equal(summarizeTraceWindow(trace({ markMs: 750 }), { url: URL_, appTTI: 750 }).afterHydration, null);
+  assert.equal(summarizeTraceWindow(trace({ markMs: null }), { url: URL_, labTTI: 750 }).afterHydration, null);
+});

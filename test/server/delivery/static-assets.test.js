@@ -165,6 +165,10 @@ test('the app serves the real build precompressed, never recompressed, with no c
     assert.deepEqual(res.body, readFileSync(onDisk), 'the .br written by `npm run build`; rebuild if this is stale');
     assert.equal(res.headers['cache-control'], IMMUTABLE);
     assert.equal(res.headers['set-cookie'], undefined, 'assets are the same for every visitor');
+    // The script names its map in a header, not in a comment every visitor downloads (issue 37).
+    assert.equal(res.headers.sourcemap, `${entry.split('/').pop()}.map`);
+    const plain = await rawGet(app.url + entry, {});
+    assert.doesNotMatch(plain.body.toString(), /sourceMappingURL/);
     // A file the build did not compress (a source map) is not compressed per request either.
     const map = await rawGet(`${app.url}${entry}.map`, { 'accept-encoding': 'br, gzip' });
     assert.equal(map.status, 200);

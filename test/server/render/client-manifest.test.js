@@ -15,9 +15,14 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const write = (manifest) => writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
 
 test("hands over the build's inline scripts with its files", () => {
-  write({ entry: '/assets/index-A.js', preload: [], inline: { heartbeat: '(function () {})();' } });
+  write({
+    entry: '/assets/index-A.js',
+    preload: [],
+    inline: { heartbeat: '(function () {})();', hide: '(()=>{})();' },
+  });
   const manifest = createClientManifest({ distDir: dir });
   assert.equal(manifest.get().inline.heartbeat, '(function () {})();');
+  assert.equal(manifest.get().inline.hide, '(()=>{})();');
   assert.equal(manifest.get().entry, '/assets/index-A.js');
 });
 
@@ -27,4 +32,9 @@ test('refuses a manifest without the inline heartbeat, saying to rebuild', () =>
     () => createClientManifest({ distDir: dir }),
     /no inline heartbeat script: rebuild with `npm run build`/,
   );
+});
+
+test('refuses a manifest without the inline hide sender (a build from before it was inline), saying to rebuild', () => {
+  write({ entry: '/assets/index-A.js', preload: [], inline: { heartbeat: '(function () {})();' } });
+  assert.throws(() => createClientManifest({ distDir: dir }), /no inline hide script: rebuild with `npm run build`/);
 });

@@ -175,3 +175,26 @@ test("titles: many titles' more-like-this rows in one call (the graph cache refr
     for (const id of answer.lists[0].ids) assert.equal(answer.titles.get(id)?.id, id);
   }
 });
+
+test("callers sharing one answer resume oldest request first (their sink's since)", async () => {
+  const { batcher } = recordingBatcher();
+  const coalesce = createCoalescer();
+  /** @type {string[]} */
+  const order = [];
+  const sink = (/** @type {number} */ since) => ({ since, add() {} });
+  const answer = () => new Promise((resolve) => setTimeout(resolve, 5, 'ids'));
+  await Promise.all([
+    batcher.loadMany(['x'], sink(2)).then(() => order.push('batch, newer')),
+    batcher.loadMany(['x'], sink(1)).then(() => order.push('batch, older')),
+    coalesce('GET /ids', answer, sink(2)).then(() => order.push('coalesced, newer')),
+    coalesce('GET /ids', answer, sink(1)).then(() => order.push('coalesced, older')),
+  ]);
+  assert.deepEqual(
+    order.filter((o) => o.startsWith('batch')),
+    ['batch, older', 'batch, newer'],
+  );
+  assert.deepEqual(
+    order.filter((o) => o.startsWith('coalesced')),
+    ['coalesced, older', 'coalesced, newer'],
+  );
+});

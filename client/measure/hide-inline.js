@@ -1,0 +1,11 @@
+// @ts-check
+// The hide sender as the page head carries it (views/partials/early-input.hbs):
+// the client build bundles this file alone into one minified script
+// (client/build/inline-scripts.js), which the server writes into every page.
+// The page data comes after the head: read only at hide.
+import { armHideBeacon } from './hide-beacon.js';
+
+armHideBeacon(() => {
+  const { page } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
+  return typeof page?.route === 'string' ? page : null;
+});
