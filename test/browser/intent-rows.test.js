@@ -33,7 +33,14 @@ test('a placeholder near the viewport waits for the first intent, then loads on 
     timeout: 15_000,
   });
   await page.waitForLoadState('networkidle');
-  assert.equal(await row.getAttribute('data-row-state'), 'placeholder', 'still a placeholder without intent');
+  const intent = await page.evaluate(() =>
+    performance.getEntriesByName('marquee:intent').map((e) => `${/** @type {any} */ (e).detail} at ${e.startTime}`),
+  );
+  assert.equal(
+    await row.getAttribute('data-row-state'),
+    'placeholder',
+    `still a placeholder without intent (the page saw: ${intent.join(', ') || 'no intent'})`,
+  );
   assert.equal(requested.includes('/model.json'), false, 'no row data asked for without intent');
   // A placeholder that waits shimmers not: an endless animation's events and frames kept an
   // untouched page's main thread from ever going quiet (Lighthouse's TTI window).

@@ -11,8 +11,10 @@ import { appAndBrowser } from '../helpers/browser-app.js';
 import { perfSummary, postBeacon } from '../helpers/beacons.js';
 
 const started = appAndBrowser();
+/** The first Chromium that reports soft navigations without a flag. */
+const SOFT_NAVIGATIONS_FROM = 151;
 
-test('a click from / to a title, then Back: one navigation beacon each, with routes, trigger and cache state', async () => {
+test('a click from / to a title, then Back: one navigation beacon each, with routes, trigger and cache state', async (t) => {
   const { app, browser } = started;
   const page = await browser.newPage();
   await page.goto(`${app.url}/`);
@@ -41,18 +43,28 @@ test('a click from / to a title, then Back: one navigation beacon each, with rou
   assert.ok(url.p50 <= heading.p50 && heading.p50 <= complete.p50, 'input → URL ≤ heading ≤ complete');
   assert.ok(complete.p50 > 0 && complete.p50 < 10_000, `input to complete: ${complete.p50} ms`);
 
-  const soft = await fromSummary(app.url, 'softNavigations', '/', '/title/:id').catch(async (error) => {
-    // Whether the browser reported the click at all: its heuristics, or our pairing.
-    const entries = await page.evaluate(() => performance.getEntriesByType('soft-navigation').map((e) => e.name));
-    throw new Error(`${error.message}; the page's soft-navigation entries: ${JSON.stringify(entries)}`);
-  });
-  assert.equal(soft.count, 1, 'the browser reported the click as one soft navigation, paired with ours');
-  assert.equal(soft.cache, 'prefetched', 'keyed as our beacon was');
-  const { fcp, start } = soft.phases;
-  assert.ok(fcp.p50 > 0 && fcp.p50 < 10_000, `the browser's start to first contentful paint: ${fcp.p50} ms`);
-  assert.ok(Math.abs(start.p50) < 1000, `the browser's start is our click's interaction: ${start.p50} ms apart`);
-  const dashboard = await (await fetch(`${app.url}/perf`)).text();
-  assert.match(dashboard, /<table data-soft-navigation>\s*<caption>the browser's soft navigations \(1 of 1\)/);
+  // Chromium reports soft navigations unflagged from 151 on; on an older one this part is skipped, named.
+  const major = Number(browser.version().split('.')[0]);
+  const skip =
+    major < SOFT_NAVIGATIONS_FROM && `Chromium ${major} has no soft-navigation entries (${SOFT_NAVIGATIONS_FROM}+)`;
+  await t.test(
+    "the browser's soft navigation for the same click, paired with ours and on /perf",
+    { skip },
+    async () => {
+      const soft = await fromSummary(app.url, 'softNavigations', '/', '/title/:id').catch(async (error) => {
+        // Whether the browser reported the click at all: its heuristics, or our pairing.
+        const entries = await page.evaluate(() => performance.getEntriesByType('soft-navigation').map((e) => e.name));
+        throw new Error(`${error.message}; the page's soft-navigation entries: ${JSON.stringify(entries)}`);
+      });
+      assert.equal(soft.count, 1, 'the browser reported the click as one soft navigation, paired with ours');
+      assert.equal(soft.cache, 'prefetched', 'keyed as our beacon was');
+      const { fcp, start } = soft.phases;
+      assert.ok(fcp.p50 > 0 && fcp.p50 < 10_000, `the browser's start to first contentful paint: ${fcp.p50} ms`);
+      assert.ok(Math.abs(start.p50) < 1000, `the browser's start is our click's interaction: ${start.p50} ms apart`);
+      const dashboard = await (await fetch(`${app.url}/perf`)).text();
+      assert.match(dashboard, /<table data-soft-navigation>\s*<caption>the browser's soft navigations \(1 of 1\)/);
+    },
+  );
 
   await page.goBack();
   await page.locator('section.row[data-row-index="0"]').waitFor();

@@ -97,6 +97,9 @@ test("a click shows the card's title at once; the rest fills fixed-size placehol
   await page.waitForFunction(() =>
     performance.getEntriesByType('resource').some((e) => /\/assets\/chunks\/title-\w+\.js$/.test(e.name)),
   );
+  // The hover's own code (navigation's chunk and what it imports) is in once navigation listens: a
+  // chunk of it still on its way at the click was counted as fetched after it on a slow machine.
+  await page.waitForFunction(() => performance.getEntriesByName('marquee:navigation').length > 0);
   const { held, release } = await holdReads(page);
   const scriptsAtClick = scripts.length;
 

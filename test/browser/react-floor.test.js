@@ -69,7 +69,12 @@ test('the proxy serves its own bundle, compressed as asked, and nothing outside 
   assert.equal(js.status, 200);
   assert.match(js.headers.get('content-type') ?? '', /javascript/);
   assert.equal(js.headers.get('content-encoding'), 'br');
-  assert.match(await js.text(), /hydrateRoot|createRoot|\w/);
+  // The floor's own entry: it reads the server's cache and marks hydration's commit, and has none
+  // of Marquee's code after hydration (the first intent's mark is set by client/intent.js alone).
+  const body = await js.text();
+  assert.match(body, /marquee-data/, "the floor's entry reads the page's serialized cache");
+  assert.match(body, /marquee:interactive/, "the floor's entry marks hydration's commit");
+  assert.doesNotMatch(body, /marquee:intent/, "the floor's entry carries Marquee's intent code");
   const { request } = await import('undici');
   const escape = await request(`${proxy.url}${REACT_FLOOR_PREFIX}..%2f..%2fetc%2fpasswd`);
   assert.equal(escape.statusCode, 404);

@@ -36,9 +36,10 @@ export async function launchFirefox({ acceptUntrustedCertificate }) {
       try {
         const page = await context.newPage();
         const { width, height, deviceScaleFactor } = profile.screen;
-        await page.setViewport({ width, height, deviceScaleFactor });
+        await setViewport(page, { width, height, deviceScaleFactor });
         await page.evaluateOnNewDocument(inject ?? `window.__marqueePerfCapMs = ${Number(capMs)};`);
         await page.goto(url, { waitUntil: 'load', timeout: capMs + 60_000 });
+        await checkViewport(page, { width, deviceScaleFactor }, version);
         // The preloaded measurement starts with the document: missing at the load event, it never will.
         if (inject && !(await page.evaluate(MEASURING)))
           throw new Error(
@@ -73,4 +74,36 @@ export async function launchFirefox({ acceptUntrustedCertificate }) {
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * puppeteer sets the viewport and the screen's orientation side by side; Firefox ESR 140 knows no
+ * orientation command (BiDi's emulation.setScreenOrientationOverride came in a later Firefox) and
+ * fails it with "unknown command". The viewport, sent first, still applies: checkViewport says so.
+ * @param {import('puppeteer-core').Page} page
+ * @param {{ width: number, height: number, deviceScaleFactor: number }} viewport
+ */
+async function setViewport(page, viewport) {
+  try {
+    await page.setViewport(viewport);
+  } catch (error) {
+    const message = String(/** @type {Error} */ (error)?.message);
+    if (!(message.includes('setScreenOrientationOverride') && message.includes('unknown command'))) throw error;
+  }
+}
+
+/**
+ * A run in the wrong viewport would measure another page: the document's own width and pixel ratio
+ * must be the profile's.
+ * @param {import('puppeteer-core').Page} page
+ * @param {{ width: number, deviceScaleFactor: number }} want
+ * @param {string} version
+ */
+async function checkViewport(page, want, version) {
+  const [width, ratio] = await page.evaluate(() => [innerWidth, devicePixelRatio]);
+  if (width !== want.width || Math.abs(ratio - want.deviceScaleFactor) > 0.01)
+    throw new Error(
+      `firefox (${version}): the page's viewport is ${width} px at ${ratio}x, not the profile's ` +
+        `${want.width} px at ${want.deviceScaleFactor}x`,
+    );
 }
