@@ -138,7 +138,7 @@ function noToggle(_req, res) {
 }
 
 // perf:input (perf/input/run.js): a click that toggled nothing fails the
-// run, whatever its timing (test/perf/input.test.js runs the whole command).
+// run, whatever its timing (test/browser/perf-input.test.js runs the whole command).
 test('perf:input fails a click that did not toggle My List', async () => {
   const viewport = { width: 1280, height: 800 };
   await assert.rejects(

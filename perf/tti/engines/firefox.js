@@ -1,4 +1,5 @@
 // @ts-check
+/* global window -- page.evaluate bodies run in the page */
 // Firefox for perf:tti: Debian's firefox-esr driven by puppeteer-core over
 // WebDriver BiDi, with no geckodriver (webdriverio's Firefox path would try to
 // download one) and no patched build (Playwright's Firefox needs its own).
@@ -100,7 +101,7 @@ async function setViewport(page, viewport) {
  * @param {string} version
  */
 async function checkViewport(page, want, version) {
-  const [width, ratio] = await page.evaluate(() => [innerWidth, devicePixelRatio]);
+  const [width, ratio] = await page.evaluate(() => [window.innerWidth, window.devicePixelRatio]);
   if (width !== want.width || Math.abs(ratio - want.deviceScaleFactor) > 0.01)
     throw new Error(
       `firefox (${version}): the page's viewport is ${width} px at ${ratio}x, not the profile's ` +

@@ -29,7 +29,12 @@ test('a floor load counts only when it is the floor it claims: the page itself i
   await once(site, 'listening');
   const { port } = /** @type {import('node:net').AddressInfo} */ (site.address());
   const floor = await startFloorProxy(`http://127.0.0.1:${port}/`);
-  const browser = await launchBrowser();
+  // A browser that cannot start leaves no server open behind it (the file would never end).
+  const browser = await launchBrowser().catch(async (error) => {
+    await floor.stop();
+    site.close();
+    throw error;
+  });
   const evidenceOf = async (/** @type {string} */ url) => {
     const page = await browser.newPage();
     try {
