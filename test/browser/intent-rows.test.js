@@ -42,6 +42,14 @@ test('a placeholder near the viewport waits for the first intent, then loads on 
     `still a placeholder without intent (the page saw: ${intent.join(', ') || 'no intent'})`,
   );
   assert.equal(requested.includes('/model.json'), false, 'no row data asked for without intent');
+  // Snapping, switched on after the first paint, moves no row: it scrolled every row by its 6 px of
+  // padding, and that scroll event read as the first intent whenever hydration committed before the paint.
+  await page.waitForFunction(() => document.documentElement.classList.contains('rows-snap'));
+  assert.deepEqual(
+    await page.evaluate(() => [...document.querySelectorAll('.row__cards')].map((e) => e.scrollLeft).filter(Boolean)),
+    [],
+    'no row scrolled by snapping',
+  );
   // A placeholder that waits shimmers not: an endless animation's events and frames kept an
   // untouched page's main thread from ever going quiet (Lighthouse's TTI window).
   assert.deepEqual(
