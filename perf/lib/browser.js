@@ -36,7 +36,28 @@ export async function launchBrowser(options = {}) {
     );
   }
   const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], ...options });
+  const tooOld = chromiumTooOld(browser.version());
+  if (tooOld) {
+    await browser.close();
+    throw new Error(tooOld);
+  }
   return withBoundedClose(browser);
+}
+
+/** The first Chromium with Long Animation Frames, by which lab TTI counts rendering (docs/measuring-tti.md). */
+export const MIN_CHROMIUM = 123;
+
+/**
+ * @param {string} version the browser's, e.g. "150.0.7871.100"
+ * @returns {string | null} why this Chromium cannot measure, with the one command that upgrades it
+ */
+export function chromiumTooOld(version) {
+  const major = Number.parseInt(version, 10);
+  if (!(major < MIN_CHROMIUM)) return null;
+  return (
+    `Chromium ${version} is older than ${MIN_CHROMIUM}, the first with Long Animation Frames (lab TTI). ` +
+    "Upgrade it: sudo sh -c 'apt-get update && apt-get install -y chromium'"
+  );
 }
 
 /** How long close() may take before the browser process is killed. */
