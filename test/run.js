@@ -15,7 +15,7 @@
 //   node test/run.js FILE...    these files
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTap } from './run/tap.js';
 
@@ -30,11 +30,22 @@ const SUMMARY_LINES = 40;
 const args = process.argv.slice(2);
 const unitOnly = args.includes('--unit');
 const named = args.filter((a) => !a.startsWith('--'));
-const files = named.length ? named.map((f) => relative(root, join(process.cwd(), f))) : testFiles();
+const files = named.length ? named.map((f) => relative(root, resolvePath(f))) : testFiles();
 const selected = unitOnly ? files.filter((f) => !drivesBrowser(f)) : files;
 if (!selected.length) {
   console.error('test/run.js: no test file to run');
   process.exit(1);
+}
+
+/** @type {Set<number>} the process groups of the files running now */
+const running = new Set();
+// Each file runs in a process group of its own (so that a stuck one goes with all it started): Ctrl-C
+// or a stop reaches those groups only through here.
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, () => {
+    for (const pid of running) killGroup(pid);
+    process.exit(130);
+  });
 }
 
 const started = Date.now();
@@ -127,6 +138,7 @@ function runFile(file) {
       ['--import', 'tsx', '--test', '--test-reporter=tap', '--test-concurrency=1', file],
       { cwd: root, env: { ...process.env, NODE_ENV: 'test' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    if (child.pid) running.add(child.pid);
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -138,6 +150,7 @@ function runFile(file) {
       clearTimeout(timer);
       // Whatever the file started and left behind (a server, a browser) goes with it.
       killGroup(child.pid);
+      if (child.pid) running.delete(child.pid);
       resolve({ file, code, ms: Date.now() - t0, output, ...parseTap(output) });
     });
   });
