@@ -195,15 +195,17 @@ test('a failing check explains itself when asked, or once the third hint is give
     console.log = (/** @type {string} */ line) => printed.push(line);
     try {
       assert.equal(showExplanation(e, { state }), 1, 'nothing to explain yet');
-      rememberExplanation(e, ['  The cause: X.'], state);
+      rememberExplanation(e, { lines: ['  The cause: X.'], passed: false }, state);
       assert.equal(showExplanation(e, { state }), 0);
-      rememberExplanation(e, null, state);
-      assert.equal(showExplanation(e, { state }), 1, 'the last check passed');
+      rememberExplanation(e, { lines: ['  The pitfall this exercise is about: X.'], passed: true }, state);
+      assert.equal(showExplanation(e, { state }), 0, 'after a pass too');
     } finally {
       console.log = log;
     }
     assert.match(printed[1], /^exercise 01: explained, your last failing check/);
     assert.equal(printed[2], '  The cause: X.');
+    assert.match(printed[3], /^exercise 01: explained, your last check, which passed/);
+    assert.equal(printed[4], '  The pitfall this exercise is about: X.');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -109,7 +109,7 @@ export async function checkExercise(exercise, options) {
       console.log(
         `exercise ${id}: behaviour PASS; measured ${cost}x the reference's cost in a quick run, not judged (\`npm run exercise -- ${id} --check\` judges)`,
       );
-      rememberExplanation(exercise, null);
+      rememberExplanation(exercise, { lines: explanationLines(exercise, behaviour), passed: true });
       return 0;
     }
     if (cost === null) {
@@ -122,7 +122,7 @@ export async function checkExercise(exercise, options) {
       console.log(
         `exercise ${id}: PASS: yours costs ${cost}x the reference fix's ${FIGURES[figure].label} (within ${Math.round((TOLERANCE - 1) * 100)}%, or better)`,
       );
-      rememberExplanation(exercise, null);
+      rememberExplanation(exercise, { lines: explanationLines(exercise, behaviour), passed: true });
       return 0;
     }
     return teach(
@@ -167,7 +167,7 @@ function teach(exercise, options, behaviour, figure, measured, verdict) {
       `  The tool to start with (the first hint's): ${first.command}${first.withApp ? '   (with `npm start` running)' : ''}`,
     );
   const explanation = explanationLines(exercise, behaviour);
-  rememberExplanation(exercise, explanation);
+  rememberExplanation(exercise, { lines: explanation, passed: false });
   if (explainsNow(exercise, { explain: options.explain })) lines.push('  Explained:', ...explanation);
   else
     lines.push(

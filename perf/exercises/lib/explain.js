@@ -3,10 +3,10 @@
 // says what a measurer sees and which tool to start with; what is wrong in
 // the code (the exercise's `cause`) and what the behaviour test's checks
 // found come with --check --explain, or once the third hint has been given
-// (by then the hints have said as much). The last failing check's
-// explanation is kept per exercise in perf/exercises/.last-check.json
+// (by then the hints have said as much). The last check's explanation,
+// failing or passing, is kept per exercise in perf/exercises/.last-check.json
 // (git-ignored, the student's), so `npm run exercise -- NN --explain` gives
-// it without measuring again.
+// it without measuring again: after a pass too, the pitfall the student fixed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { failedChecks, testFileOf } from './behaviour.js';
@@ -47,7 +47,7 @@ export function explanationLines(exercise, behaviour) {
   return lines;
 }
 
-/** @returns {Record<string, { at: string, lines: string[] }>} */
+/** @returns {Record<string, { at: string, lines: string[], passed?: boolean }>} */
 function readState(file = STATE) {
   if (!existsSync(file)) return {};
   try {
@@ -58,15 +58,14 @@ function readState(file = STATE) {
 }
 
 /**
- * Keeps the last check's explanation (lines), or forgets it (null: it passed).
+ * Keeps the last check's explanation, and whether that check passed.
  * @param {{ id: string }} exercise
- * @param {string[] | null} lines
+ * @param {{ lines: string[], passed: boolean }} check
  * @param {string} [file] (tests)
  */
-export function rememberExplanation({ id }, lines, file = STATE) {
+export function rememberExplanation({ id }, { lines, passed }, file = STATE) {
   const state = readState(file);
-  if (lines) state[id] = { at: new Date().toISOString(), lines };
-  else delete state[id];
+  state[id] = { at: new Date().toISOString(), lines, passed };
   writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`);
 }
 
@@ -80,11 +79,12 @@ export function showExplanation({ id }, { state = STATE } = {}) {
   const last = readState(state)[id];
   if (!last) {
     console.log(
-      `exercise ${id}: no failing check to explain (none yet, or the last one passed): \`npm run exercise -- ${id} --check --explain\` runs one and explains it`,
+      `exercise ${id}: no check to explain yet: \`npm run exercise -- ${id} --check --explain\` runs one and explains it`,
     );
     return 1;
   }
-  console.log(`exercise ${id}: explained, your last failing check (${last.at.slice(0, 16).replace('T', ' ')} UTC):`);
+  const which = last.passed ? 'your last check, which passed' : 'your last failing check';
+  console.log(`exercise ${id}: explained, ${which} (${last.at.slice(0, 16).replace('T', ' ')} UTC):`);
   console.log(last.lines.join('\n'));
   return 0;
 }

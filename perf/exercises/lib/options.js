@@ -20,13 +20,13 @@ npm run exercise -- NN --check    judge your fix: the exercise's test, then your
                                   A failure says what a measurer sees, in numbers, and the tool to start with
   --quick                         the test and a short measurement, not judged (a dry run)
   --explain                       and, on a failure, the cause and what the test's checks found
-npm run exercise -- NN --explain  the cause of your last failing check, without measuring again
+npm run exercise -- NN --explain  your last check explained, failing or passed, without measuring again
 npm run exercise -- all --check [--quick]   every exercise's check in turn, with its time (the teacher's dry run)
 npm run exercise -- NN --hint     the next hint (--hint --reset starts again)
 npm run exercise -- NN --solution the reference fix, as a diff`;
 
 /** The things the runner does besides measuring, one per run. */
-// --explain is not among them: with --check, a failure's cause too; alone, the last failing check's.
+// --explain is not among them: with --check, a failure's cause too; alone, the last check's, failing or passed.
 const ACTIONS = /** @type {const} */ (['unfix', 'refix', 'check', 'hint', 'solution']);
 
 function printList() {
