@@ -45,9 +45,10 @@ export function selfMicros(profile, fromUs = -Infinity, toUs = Infinity) {
  * The call tree with self and total milliseconds per frame.
  * @param {Profile} profile
  * @param {Map<number, number>} self from selfMicros
+ * @param {import('./source-map.js').MapSource} [mapSource] a bundle's frames at their source's place
  * @returns {Frame}
  */
-export function callTree(profile, self) {
+export function callTree(profile, self, mapSource) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const root = profile.nodes[0];
   /** @param {ProfileNode} node @returns {Frame} */
@@ -56,7 +57,7 @@ export function callTree(profile, self) {
       .map((id) => build(/** @type {ProfileNode} */ (byId.get(id))))
       .filter((f) => f.total > 0);
     const selfMs = (self.get(node.id) ?? 0) / 1000;
-    const { name, file, kind } = describe(node.callFrame);
+    const { name, file, kind } = describe(node.callFrame, mapSource);
     return { name, file, kind, self: selfMs, total: selfMs + children.reduce((sum, c) => sum + c.total, 0), children };
   };
   return build(root);
@@ -164,15 +165,20 @@ export function selfByKind(tree) {
 }
 
 /**
- * A readable name, place and kind (app, dependency, node, v8) of a frame.
+ * A readable name, place and kind (app, dependency, node, v8) of a frame; a bundle's frame at the source
+ * file and line it was built from, where its source map says.
  * @param {ProfileNode['callFrame']} frame
+ * @param {import('./source-map.js').MapSource} [mapSource]
  */
-export function describe({ functionName, url, lineNumber }) {
+export function describe({ functionName, url, lineNumber, columnNumber }, mapSource) {
   const name = functionName || (url ? '(anonymous)' : '(program)');
   if (!url) return { name, file: '', kind: name === '(garbage collector)' ? 'gc' : 'v8' };
-  const path = url.startsWith('file://') ? fileURLToPath(url) : url;
+  let path = url.startsWith('file://') ? fileURLToPath(url) : url;
+  if (path.startsWith('node:'))
+    return { name, file: `${path}${lineNumber >= 0 ? `:${lineNumber + 1}` : ''}`, kind: 'node' };
+  const mapped = lineNumber >= 0 ? mapSource?.(path, lineNumber, columnNumber) : null;
+  if (mapped) [path, lineNumber] = [mapped.file, mapped.line];
   const line = lineNumber >= 0 ? `:${lineNumber + 1}` : '';
-  if (path.startsWith('node:')) return { name, file: `${path}${line}`, kind: 'node' };
   const local = path.startsWith(ROOT) ? path.slice(ROOT.length) : path;
   const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(local)?.[1];
   return { name, file: `${local}${line}`, kind: dependency ? `dep:${dependency}` : 'app' };

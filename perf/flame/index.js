@@ -16,6 +16,7 @@ import { startCatalog, startApp, ensureClientBuild } from '../../deploy/lib/proc
 import { runCannon } from '../lib/cannon.js';
 import { readProfile, selfMicros, callTree, topSelf, selfByKind, busyStretches } from './cpuprofile.js';
 import { flameGraphHtml } from './html.js';
+import { sourceMapper } from './source-map.js';
 
 const { values, env, duration, concurrency } = readOptions(process.argv.slice(2));
 const cpus = planCpus();
@@ -64,7 +65,7 @@ await runTool('perf:flame', async (onStop) => {
   if (profiles.length === 0) throw new Error(`no .cpuprofile in ${profileDir}: did the app exit cleanly?`);
   const biggest = profiles.map((f) => path.join(profileDir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
   const profile = readProfile(biggest);
-  const tree = callTree(profile, selfMicros(profile, window.from, window.to));
+  const tree = callTree(profile, selfMicros(profile, window.from, window.to), sourceMapper());
   const top = topSelf(tree, Number(values.top));
 
   mkdirSync(outDir, { recursive: true });
