@@ -29,6 +29,11 @@ const SUMMARY_LINES = 40;
 
 const args = process.argv.slice(2);
 const unitOnly = args.includes('--unit');
+const unknown = args.filter((a) => a.startsWith('--') && a !== '--unit');
+if (unknown.length) {
+  console.error(`test/run.js: unknown option ${unknown.join(' ')} (only --unit, and test files)`);
+  process.exit(1);
+}
 const named = args.filter((a) => !a.startsWith('--'));
 const files = named.length ? named.map((f) => relative(root, resolvePath(f))) : testFiles();
 const selected = unitOnly ? files.filter((f) => !drivesBrowser(f)) : files;
