@@ -7,8 +7,7 @@
 // same on both sides.
 import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createVisitorStore } from '../visitor-store.js';
-import { RowLoader } from './RowLoader.js';
-import { DEFAULT_RENDER_SETTINGS, RenderSettings } from './RenderSettings.js';
+import { DEFAULT_RENDER_SETTINGS, RenderSettings, RowLoader } from './RenderSettings.js';
 import { SERVER_STORE, Visitor } from './Visitor.js';
 
 /**
@@ -20,7 +19,7 @@ import { SERVER_STORE, Visitor } from './Visitor.js';
  *   scrollY?: number,
  * }} ShownPage key: the page's path (a new path starts its components afresh)
  * @typedef {import('../visitor-store.js').VisitorServices & {
- *   loadRow: import('./RowLoader.js').LoadRow,
+ *   loadRow: import('./RenderSettings.js').LoadRow,
  *   onCommit: () => void,
  *   startNavigation: (show: (page: ShownPage) => void) => () => void,
  *   pageShown: (page: ShownPage) => void,

@@ -32,3 +32,17 @@ export const DEFAULT_RENDER_SETTINGS = Object.freeze({ cardFormat: CARD_FORMAT }
 export const RenderSettings = createContext(DEFAULT_RENDER_SETTINGS);
 
 export const useRenderSettings = () => useContext(RenderSettings);
+
+/** @typedef {import('../graph/types.js').Row} Row */
+/** @typedef {(index: number) => Promise<Row | null>} LoadRow */
+
+/**
+ * How a placeholder row gets its data: a function handed down by context, so
+ * the components stay pure. The server provides none (null): nothing is
+ * fetched there; the client provides one backed by its Falcor model. Defined
+ * here, beside the context every page reads: in a module of its own, reached
+ * only by the entry and the home page, it made a chunk of its own that every
+ * page fetched before hydration (pitfall: a request per tiny chunk, docs/budgets.md).
+ * @type {import('react').Context<LoadRow | null>}
+ */
+export const RowLoader = createContext(/** @type {LoadRow | null} */ (null));

@@ -3,7 +3,7 @@
 // layout shift), filled in when it nears the viewport. Only effects touch the
 // browser, so the server renders the bare placeholder.
 import { startTransition, useContext, useEffect, useRef, useState } from 'react';
-import { RowLoader } from './RowLoader.js';
+import { RowLoader } from './RenderSettings.js';
 import { TitleRow } from './TitleRow.jsx';
 
 /** @typedef {import('../graph/types.js').Row} Row */

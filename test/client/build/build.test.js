@@ -93,11 +93,24 @@ test('the inline hide sender runs as a classic script: at hide it sends the page
   assert.deepEqual(sent[0].body.server, { total: 9 });
 });
 
-test("the row limits share a chunk with the pages' other code: no one-function chunk before hydration (issue 37)", () => {
+test('no chunk fetched before hydration holds one of our modules alone: each would be a request of its own (issue 37, 46)', () => {
   const { entry, preload } = build.manifest;
-  const holding = outputsFor([entry, ...preload]).filter(([, output]) => 'shared/graph/limits.js' in output.inputs);
-  assert.equal(holding.length, 1);
-  assert.ok(Object.keys(holding[0][1].inputs).length > 1, `${holding[0][0]} holds shared/graph/limits.js alone`);
+  const outputs = outputsFor([entry, ...preload]);
+  const holding = outputs.filter(([, output]) => 'shared/graph/limits.js' in output.inputs);
+  assert.equal(holding.length, 1, 'shared/graph/limits.js is in exactly one chunk before hydration');
+  for (const [file, output] of outputs) {
+    const inputs = Object.keys(output.inputs);
+    const ours = inputs.filter((input) => !input.includes('node_modules'));
+    assert.ok(!(inputs.length === 1 && ours.length === 1), `${file} holds ${ours[0]} alone`);
+  }
+  // The row loader's context shares the chunk of the contexts every page reads.
+  assert.ok(
+    outputs.some(
+      ([, output]) =>
+        'shared/components/RenderSettings.js' in output.inputs && 'node_modules/react/index.js' in output.inputs,
+    ),
+    "RenderSettings.js (with RowLoader) shares React's chunk",
+  );
 });
 
 test('Falcor is not in the JavaScript needed to hydrate; it is in a lazy chunk', () => {
