@@ -128,10 +128,10 @@ export function totalBlockingTime(longTasks, start, end) {
  * Watches the page and calls back once: with lab TTI and TBT when a quiet
  * window has passed, or `not-found` at the cap.
  * @param {(result: LabTTIResult) => void} callback
- * @param {{ capMs?: number, only?: 'loaf' | 'longtask' }} [options] only: search with this method alone
+ * @param {{ capMs?: number }} [options]
  */
-export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS, only } = {}) {
-  const source = observeLongTasks(only);
+export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
+  const source = observeLongTasks();
   if (!source) {
     callback({ status: 'unsupported' }); // no Long Tasks, no LoAF, no heartbeat in the head
     return;

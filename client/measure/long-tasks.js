@@ -7,7 +7,7 @@
  *   Tasks leave rendering out, and put Chromium's lab TTI at 0.82x Lighthouse's
  *   on mobile (issue 37).
  * - `longtask`: the Long Tasks API (https://w3c.github.io/longtasks/), script
- *   tasks only: the fallback, and for one release the second figure beside LoAF's.
+ *   tasks only: the fallback where LoAF is missing.
  * - `heartbeat`: the page's own frame timing (./heartbeat-snippet.js, inline in
  *   the head), for the engines with neither (Firefox, Safari).
  * Both APIs keep a buffer for a buffered observer, so tasks from before this
@@ -55,23 +55,13 @@ const API_METHODS = /** @type {const} */ ([
 ]);
 
 /**
- * Whether the browser offers `method` through its Performance Timeline.
- * @param {'loaf' | 'longtask'} method
- */
-export function offers(method) {
-  const type = API_METHODS.find(([m]) => m === method)?.[1];
-  return Boolean(type && (PerformanceObserver.supportedEntryTypes ?? []).includes(type));
-}
-
-/**
- * @param {'loaf' | 'longtask'} [only] this API method and no other (the second figure's)
  * @returns {{ method: LongTaskMethod, read: () => Period[], stop: () => void } | null}
  *   read: the tasks so far, sorted by start; null when nothing can tell
  */
-export function observeLongTasks(only) {
+export function observeLongTasks() {
   const types = PerformanceObserver.supportedEntryTypes ?? [];
   for (const [method, type] of API_METHODS) {
-    if (!types.includes(type) || (only && method !== only)) continue;
+    if (!types.includes(type)) continue;
     /** @type {Period[]} */
     const tasks = [];
     const observer = new PerformanceObserver((list) => {
@@ -85,7 +75,6 @@ export function observeLongTasks(only) {
     observer.observe({ type, buffered: true });
     return { method, read: () => tasks, stop: () => observer.disconnect() };
   }
-  if (only) return null;
   const heartbeat = /** @type {{ stalls: number[], stop: () => void } | undefined} */ (
     /** @type {any} */ (window).__marqueeHeartbeat
   );

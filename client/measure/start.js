@@ -4,7 +4,6 @@
 import { createPerfStore } from './store.js';
 import { onAppTTI } from './app-tti.js';
 import { onLabTTI } from './lab-tti.js';
-import { offers } from './long-tasks.js';
 import { onWebVitals } from './web-vitals.js';
 import { inpAttribution } from './inp-attribution.js';
 import { onKeyInput } from './key-input.js';
@@ -38,13 +37,6 @@ export function startMeasuring({ beacon = true, overlay = true } = {}) {
   const capMs = /** @type {any} */ (window).__marqueePerfCapMs;
   const cap = Number.isFinite(capMs) ? { capMs } : {};
   onLabTTI((result) => store.setLabTTI(result), cap);
-  // Lab TTI moved from Long Tasks to LoAF (issue 37): for one release the old method's figure
-  // too, beside it (perf:tti shows both), so that a dashboard's jump is explained.
-  if (offers('loaf') && offers('longtask'))
-    onLabTTI((result) => result.status === 'found' && store.setMetric('labTTILongTask', result.value), {
-      ...cap,
-      only: 'longtask',
-    });
   if (overlay) armOverlay(store);
   return store;
 }

@@ -9,7 +9,6 @@ export const FIGURES = /** @type {const} */ ([
   ['appTTI', 'App TTI', 'ms'],
   ['labTTI', 'Lab TTI', 'ms'],
   // Until the release after issue 37: Chromium's lab TTI by Long Tasks, as before LoAF.
-  ['labTTILongTask', 'Lab TTI by Long Tasks (old)', 'ms'],
   ['tbt', 'TBT', 'ms'],
   ['fcp', 'FCP', 'ms'],
   ['lcp', 'LCP', 'ms'],

@@ -5,7 +5,7 @@
 // method's figure, kept for one release). PerformanceObserver is stubbed.
 import { test, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { loafAsLongTask, observeLongTasks, offers } from '../../../client/measure/long-tasks.js';
+import { loafAsLongTask, observeLongTasks } from '../../../client/measure/long-tasks.js';
 
 const saved = Object.getOwnPropertyDescriptor(globalThis, 'PerformanceObserver');
 afterEach(() => {
@@ -37,21 +37,11 @@ test('Chromium (both APIs): LoAF, so that rendering counts', () => {
   browserWith(['longtask', 'long-animation-frame', 'paint']);
   assert.equal(observeLongTasks()?.method, 'loaf');
   assert.deepEqual(observed, ['long-animation-frame']);
-  assert.equal(offers('loaf') && offers('longtask'), true);
 });
 
 test('Long Tasks alone: the fallback', () => {
   browserWith(['longtask']);
   assert.equal(observeLongTasks()?.method, 'longtask');
-  assert.equal(offers('loaf'), false);
-});
-
-test("the old method's figure: Long Tasks on request, none where the browser lacks them", () => {
-  browserWith(['longtask', 'long-animation-frame']);
-  assert.equal(observeLongTasks('longtask')?.method, 'longtask');
-  assert.deepEqual(observed, ['longtask']);
-  browserWith(['long-animation-frame']);
-  assert.equal(observeLongTasks('longtask'), null, 'no heartbeat stands in for a method asked for by name');
 });
 
 // Frames from a desktop load's LoAF entries beside the same load's trace (issue 37).
