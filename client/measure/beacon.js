@@ -13,13 +13,14 @@
  */
 import { currentMemory } from './memory.js';
 import { notRestoredReasons } from './not-restored.js';
-import { earlyInputWaits } from './early-input.js';
-import { engineFamily } from './engine.js';
-import { navigationType } from './navigation-type.js';
-import { beaconHasLeft, measurementTakesBeacon, sendPageBeacon } from './one-beacon.js';
 
-export { BEACON_URL } from './one-beacon.js';
-export { navigationType } from './navigation-type.js';
+/**
+ * The inline hide sender's parts (./hide-beacon.js publishes them in the page head): this
+ * page's one copy. None where the head has no sender (a page measured by perf:tti, which
+ * sends no beacon): then nothing is sent.
+ * @returns {import('./one-beacon.js').SenderParts | null}
+ */
+const senderParts = () => /** @type {any} */ (globalThis).__marqueeBeacon?.parts ?? null;
 const METRICS = [
   'appTTI',
   'labTTI',
@@ -58,8 +59,9 @@ export function readPageData() {
 /**
  * @param {import('./store.js').PerfSnapshot} snapshot
  * @param {PageData} page
+ * @param {import('./one-beacon.js').SenderParts} parts
  */
-export function buildBeacon(snapshot, page) {
+export function buildBeacon(snapshot, page, parts) {
   const round = (/** @type {number} */ n) => Math.round(n * 1000) / 1000;
   const numbers = (/** @type {Record<string, number>} */ from, /** @type {string[]} */ names) =>
     Object.fromEntries(
@@ -68,15 +70,15 @@ export function buildBeacon(snapshot, page) {
   return {
     route: page.route,
     requestId: page.requestId,
-    navigationType: navigationType(),
-    engine: engineFamily(),
+    navigationType: parts.navigationType(),
+    engine: parts.engineFamily(),
     effectiveType: /** @type {any} */ (navigator).connection?.effectiveType ?? 'unknown',
     labTTIStatus: snapshot.labTTIStatus,
     ...(snapshot.labTTIMethod && { labTTIMethod: snapshot.labTTIMethod }),
     ...snapshot.inp,
     metrics: numbers(snapshot.metrics, METRICS),
     keyInput: snapshot.keyInput.map(round),
-    earlyInput: earlyInputWaits().map(round),
+    earlyInput: parts.earlyInputWaits().map(round),
     server: numbers(page.timings, SERVER_TIMINGS),
     notRestored: notRestoredReasons(/** @type {any} */ (performance.getEntriesByType('navigation')[0])),
     // Home's rows that came into view before their cards (shared/components/RowPlaceholder.jsx's mark).
@@ -90,9 +92,10 @@ export function buildBeacon(snapshot, page) {
  * @param {PageData} page
  */
 export function sendBeaconOnce(store, page) {
+  const parts = senderParts();
   // Sent already (the page was hidden before measurement loaded): not a second one.
-  if (beaconHasLeft()) return;
-  measurementTakesBeacon();
+  if (!parts || parts.hasLeft()) return;
+  parts.take();
   let sent = false;
   const send = () => {
     if (sent) return;
@@ -102,7 +105,7 @@ export function sendBeaconOnce(store, page) {
     removeEventListener('pagehide', send, true);
     const memory = currentMemory();
     if (memory && store.snapshot().metrics.memory === undefined) store.setMemory(memory);
-    if (sendPageBeacon(buildBeacon(store.snapshot(), page))) store.markBeaconSent();
+    if (parts.send(buildBeacon(store.snapshot(), page, parts))) store.markBeaconSent();
   };
   const onHidden = () => {
     if (document.visibilityState === 'hidden') send();

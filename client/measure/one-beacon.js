@@ -8,6 +8,19 @@
 
 export const BEACON_URL = '/perf/beacon';
 
+/**
+ * @typedef {{
+ *   send: typeof sendPageBeacon,
+ *   hasLeft: typeof beaconHasLeft,
+ *   take: typeof measurementTakesBeacon,
+ *   earlyInputWaits: () => number[],
+ *   engineFamily: () => string,
+ *   navigationType: () => string,
+ * }} SenderParts
+ *   what the inline hide sender publishes (./hide-beacon.js) and measurement's
+ *   sender uses (./beacon.js), so that the page carries one copy of each
+ */
+
 /** @returns {{ sent?: boolean, measured?: boolean }} this page view's state */
 const state = () => {
   const global = /** @type {any} */ (globalThis);

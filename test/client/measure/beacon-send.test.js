@@ -6,6 +6,7 @@ import { test, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPerfStore } from '../../../client/measure/store.js';
 import { sendBeaconOnce } from '../../../client/measure/beacon.js';
+import { publishSenderParts } from '../../../client/measure/hide-beacon.js';
 
 /** @type {{ url: string, body: any }[]} */
 let sent;
@@ -31,6 +32,8 @@ beforeEach(() => {
   define('document', { visibilityState: 'visible' });
   define('addEventListener', (/** @type {string} */ type, /** @type {Function} */ fn) => listeners.set(type, fn));
   define('removeEventListener', (/** @type {string} */ type) => listeners.delete(type));
+  // What the page head's inline hide sender publishes before any script of the app.
+  publishSenderParts();
 });
 
 afterEach(() => {
@@ -98,4 +101,13 @@ test("INP's attribution rides along: labels at the top, phases under metrics", (
   const { inpTarget, inpType, metrics } = sent[0].body;
   assert.deepEqual({ inpTarget, inpType }, { inpTarget: 'card__info', inpType: 'keyboard' });
   assert.deepEqual(metrics, { inp: 72, inpInputDelay: 4, inpProcessing: 46, inpPresentation: 22 });
+});
+
+test("without the head's inline sender (perf:tti's injected copy, a page of another site), nothing is sent", () => {
+  delete (/** @type {any} */ (globalThis).__marqueeBeacon);
+  const store = createPerfStore();
+  sendBeaconOnce(store, page);
+  store.setLabTTI({ status: 'found', value: 2000, tbt: 30, longTasks: 2, method: 'loaf' });
+  hide();
+  assert.equal(sent.length, 0);
 });
