@@ -8,7 +8,7 @@ import { createServices } from './services.js';
 import { afterNearRows } from './early-rows.js';
 import { loadKeyboardOnDemand } from './keyboard/on-demand.js';
 import { prefetchAtIdle } from './idle.js';
-import { isLabRun, loadMeasurementForLab } from './lab-run.js';
+import { askForMeasurement, isLabRun, loadMeasurementForLab } from './lab-run.js';
 import { firstIntent } from './intent.js';
 import { snapAfterFirstPaint } from './snap-after-paint.js';
 import { DEFAULT_RENDER_SETTINGS } from '../shared/components/RenderSettings.js';
@@ -26,7 +26,7 @@ function onInteractive() {
   if (isLabRun()) loadMeasurementForLab(measure);
   // After what the intent itself needs (rows for a scroll, navigation for a pointer): measurement
   // needs no hurry, and the head's inline hide sender (client/measure/hide-inline.js) covers the page until it has loaded.
-  else firstIntent().then(() => afterNearRows(measure));
+  else firstIntent().then(() => afterNearRows(() => askForMeasurement(measure)));
   // Network only: the first intent then evaluates chunks from the cache instead of waiting a round trip.
   prefetchAtIdle(Array.isArray(later) ? later : []);
   loadKeyboardOnDemand(); // arrow keys across the cards (TV UI), fetched on first focus or key press

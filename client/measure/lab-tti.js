@@ -87,6 +87,26 @@ export function cpuQuietPeriods(longTasks, endTime) {
 }
 
 /**
+ * The mark the entry sets when it asks for measurement (client/lab-run.js writes the same name;
+ * the entry imports nothing of measurement's, test/client/lab-run.test.js checks the two agree).
+ */
+export const MEASUREMENT_ASKED_MARK = 'marquee:measurement-asked';
+
+/**
+ * The long tasks without measurement's own load, from the moment the entry asked for it to the
+ * end of its start (`ownLoad`). Pitfall: measurement's evaluation counted as the page's work, in a
+ * load Lighthouse makes without it; perf:tti's loads take it one quiet window after hydration, but
+ * a commit that ends a little after the mark put that evaluation inside the window, and lab TTI
+ * read 8.8 s against Lighthouse's 3.8 (issue 46).
+ * @param {Period[]} longTasks
+ * @param {Period | null} ownLoad
+ */
+export function withoutOwnLoad(longTasks, ownLoad) {
+  if (!ownLoad) return longTasks;
+  return longTasks.filter((task) => task.end < ownLoad.start || task.start > ownLoad.end);
+}
+
+/**
  * The Lighthouse search over what is known at `now`.
  * @param {{ longTasks: Period[], requests: Period[], fcp: number, dcl: number, now: number }} input
  * @returns {{ value: number } | { reason: 'cpu' | 'network' }}
@@ -128,9 +148,9 @@ export function totalBlockingTime(longTasks, start, end) {
  * Watches the page and calls back once: with lab TTI and TBT when a quiet
  * window has passed, or `not-found` at the cap.
  * @param {(result: LabTTIResult) => void} callback
- * @param {{ capMs?: number }} [options]
+ * @param {{ capMs?: number, ownLoad?: Period | null }} [options] ownLoad: measurement's own load (withoutOwnLoad)
  */
-export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
+export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS, ownLoad = null } = {}) {
   const source = observeLongTasks();
   if (!source) {
     callback({ status: 'unsupported' }); // no Long Tasks, no LoAF, no heartbeat in the head
@@ -157,7 +177,7 @@ export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
       performance.getEntriesByType('navigation')[0]
     );
     const fcp = performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime;
-    const longTasks = source.read();
+    const longTasks = withoutOwnLoad(source.read(), ownLoad);
     // Resource Timing lists a request only once it has finished; waiting for
     // the load event keeps the page's own subresources from being missed.
     if (fcp !== undefined && navigation && document.readyState === 'complete') {

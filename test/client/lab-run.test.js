@@ -6,8 +6,8 @@
 // Browser globals are stubbed; timers are node:test's mock timers.
 import { test, beforeEach, afterEach, mock } from 'node:test';
 import assert from 'node:assert/strict';
-import { LAB_QUIET_WINDOW_MS, isLabRun, loadMeasurementForLab } from '../../client/lab-run.js';
-import { QUIET_WINDOW_MS } from '../../client/measure/lab-tti.js';
+import { LAB_QUIET_WINDOW_MS, MEASUREMENT_ASKED_MARK, isLabRun, loadMeasurementForLab } from '../../client/lab-run.js';
+import { MEASUREMENT_ASKED_MARK as MEASURED_MARK, QUIET_WINDOW_MS } from '../../client/measure/lab-tti.js';
 
 const saved = Object.fromEntries(
   ['window', 'location', 'requestIdleCallback'].map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]),
@@ -54,4 +54,16 @@ test('?perf takes measurement at idle; a visitor is no lab run', () => {
 
 test("the wait is lab TTI's own quiet window", () => {
   assert.equal(LAB_QUIET_WINDOW_MS, QUIET_WINDOW_MS);
+});
+
+test("the entry marks its ask with the name measurement's search reads", () => {
+  assert.equal(MEASUREMENT_ASKED_MARK, MEASURED_MARK);
+});
+
+test('loading measurement for a lab run marks the moment it is asked for', () => {
+  define('window', { __marqueePerfCapMs: 30_000 });
+  performance.clearMarks(MEASUREMENT_ASKED_MARK);
+  loadMeasurementForLab(() => {});
+  mock.timers.tick(LAB_QUIET_WINDOW_MS);
+  assert.equal(performance.getEntriesByName(MEASUREMENT_ASKED_MARK, 'mark').length, 1);
 });

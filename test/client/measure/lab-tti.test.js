@@ -3,7 +3,7 @@
 // (the cases of Lighthouse's own interactive-test.js, in spirit).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findLabTTI, networkQuietPeriods, totalBlockingTime } from '../../../client/measure/lab-tti.js';
+import { findLabTTI, networkQuietPeriods, totalBlockingTime, withoutOwnLoad } from '../../../client/measure/lab-tti.js';
 
 const task = (/** @type {number} */ start, /** @type {number} */ duration) => ({ start, end: start + duration });
 const request = (/** @type {number} */ start, /** @type {number} */ end) => ({ start, end });
@@ -52,4 +52,16 @@ test('TBT counts each task beyond 50 ms, clipped to [FCP, TTI]', () => {
   const longTasks = [task(0, 150), task(1000, 70), task(3000, 200)];
   // [100, 150] clipped to 50 ms → 0; 70 → 20; [3000, 3100] clipped at TTI 3100 → 50.
   assert.equal(totalBlockingTime(longTasks, 100, 3100), 0 + 20 + 50);
+});
+
+test("measurement's own load is not the page's long task: lab TTI as a load without it (issue 46)", () => {
+  const page = [{ start: 2900, end: 3200 }];
+  // Asked for 5 s after the mark, evaluated 4.8 s after the last long task: inside the window.
+  const own = { start: 7950, end: 8100 };
+  const longTasks = [...page, { start: 8000, end: 8125 }];
+  const input = { requests: [], fcp: 1200, dcl: 3200, now: 20_000 };
+  assert.deepEqual(findLabTTI({ longTasks, ...input }), { value: 8125 }, 'counted, it moves lab TTI');
+  assert.deepEqual(withoutOwnLoad(longTasks, own), page);
+  assert.deepEqual(findLabTTI({ longTasks: withoutOwnLoad(longTasks, own), ...input }), { value: 3200 });
+  assert.equal(withoutOwnLoad(longTasks, null), longTasks, 'nothing left out where measurement was not asked for');
 });
