@@ -177,7 +177,9 @@ export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS, ownLoad = null } = 
       performance.getEntriesByType('navigation')[0]
     );
     const fcp = performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime;
-    const longTasks = withoutOwnLoad(source.read(), ownLoad);
+    // Measurement's own load runs on to the task that hands its observers the buffered entries.
+    const own = ownLoad && { start: ownLoad.start, end: Math.max(ownLoad.end, source.buffered() ?? 0) };
+    const longTasks = withoutOwnLoad(source.read(), own);
     // Resource Timing lists a request only once it has finished; waiting for
     // the load event keeps the page's own subresources from being missed.
     if (fcp !== undefined && navigation && document.readyState === 'complete') {

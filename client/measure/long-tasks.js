@@ -55,8 +55,9 @@ const API_METHODS = /** @type {const} */ ([
 ]);
 
 /**
- * @returns {{ method: LongTaskMethod, read: () => Period[], stop: () => void } | null}
- *   read: the tasks so far, sorted by start; null when nothing can tell
+ * @returns {{ method: LongTaskMethod, read: () => Period[], stop: () => void, buffered: () => number | null } | null}
+ *   read: the tasks so far, sorted by start; buffered: when the buffered entries were handed
+ *   over (a task of measurement's own, ./lab-tti.js withoutOwnLoad), null before; null when nothing can tell
  */
 export function observeLongTasks() {
   const types = PerformanceObserver.supportedEntryTypes ?? [];
@@ -64,7 +65,10 @@ export function observeLongTasks() {
     if (!types.includes(type)) continue;
     /** @type {Period[]} */
     const tasks = [];
+    /** @type {number | null} */
+    let buffered = null;
     const observer = new PerformanceObserver((list) => {
+      buffered ??= performance.now();
       for (const e of list.getEntries()) {
         const task =
           method === 'loaf' ? loafAsLongTask(/** @type {LoAFEntry} */ (/** @type {unknown} */ (e))) : asPeriod(e);
@@ -73,7 +77,7 @@ export function observeLongTasks() {
       tasks.sort((a, b) => a.start - b.start);
     });
     observer.observe({ type, buffered: true });
-    return { method, read: () => tasks, stop: () => observer.disconnect() };
+    return { method, read: () => tasks, stop: () => observer.disconnect(), buffered: () => buffered };
   }
   const heartbeat = /** @type {{ stalls: number[], stop: () => void } | undefined} */ (
     /** @type {any} */ (window).__marqueeHeartbeat
@@ -89,5 +93,6 @@ export function observeLongTasks() {
       return tasks;
     },
     stop: heartbeat.stop,
+    buffered: () => null, // read from the page's own record: no delivery of its own
   };
 }
