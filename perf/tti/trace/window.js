@@ -95,7 +95,7 @@ export function summarizeTraceWindow(events, { url, appTTI, labTTI }) {
  * @param {TraceEvent[]} events
  * @param {string} url
  */
-function findNavigation(events, url) {
+export function findNavigation(events, url) {
   const navigations = events.filter(
     (e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL,
   );

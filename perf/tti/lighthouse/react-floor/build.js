@@ -32,6 +32,9 @@ export async function buildReactFloor() {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     metafile: true,
+    // Maps beside the files, no link in them (the same bytes, names and hashes as without):
+    // perf/tti/trace/tasks.js names the floor's tasks by React's own functions through them.
+    sourcemap: 'external',
     logLevel: 'warning',
   });
   const { entry, beforeHydration, pages } = loads(metafile, ENTRY);
