@@ -19,6 +19,11 @@ const settings = { ...DEFAULT_RENDER_SETTINGS, posterTemplate: page?.options?.po
 
 function onInteractive() {
   performance.mark('marquee:interactive');
+  // In the task after React's commit, not inside it (client/services.js onCommit says why).
+  setTimeout(startAfterInteractive);
+}
+
+function startAfterInteractive() {
   // Pitfall: measurement loaded at the mark, or at idle, ran in the window that decides TTI;
   // its observers are buffered, so loaded on the first intent they still see every entry
   // from page start. A lab run asks for it without an intent (./lab-run.js).
@@ -37,15 +42,20 @@ const root = document.getElementById('root');
 const services = createServices(cache ?? {}, page ?? {}, onInteractive);
 services.initialPage().then((initial) => {
   if (!root || !initial) return;
-  // In a transition, React hydrates in slices of a few ms and yields between
-  // them; at the default priority it hydrated the page in one long task that
-  // blocked input (pitfall: one long hydration task, counted as blocking time).
-  startTransition(() => {
-    hydrateRoot(root, <App initial={initial} services={services} settings={settings} />, {
-      // Mismatches are bugs here (both sides render from one cache): make them loud.
-      onRecoverableError(error, info) {
-        console.error('marquee: recoverable hydration error', error, info?.componentStack);
-      },
-    });
-  });
+  // The page's chunk has just been evaluated and its props read in this task: React's root (and
+  // its listeners on every event type) is made in the next one. Pitfall: two steps of about 30 ms
+  // each at 4x CPU, run back to back, made one long task that held lab TTI on a phone (issue 46).
+  setTimeout(() =>
+    // In a transition, React hydrates in slices of a few ms and yields between
+    // them; at the default priority it hydrated the page in one long task that
+    // blocked input (pitfall: one long hydration task, counted as blocking time).
+    startTransition(() => {
+      hydrateRoot(root, <App initial={initial} services={services} settings={settings} />, {
+        // Mismatches are bugs here (both sides render from one cache): make them loud.
+        onRecoverableError(error, info) {
+          console.error('marquee: recoverable hydration error', error, info?.componentStack);
+        },
+      });
+    }),
+  );
 });

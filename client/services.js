@@ -62,6 +62,46 @@ export function createServices(cache, page, onInteractive) {
     );
   };
 
+  /** What the page starts once hydration has committed, in a task after the commit (services.onCommit). */
+  const startAfterCommit = () => {
+    addEventListener('pageshow', onPageShow);
+    const startNavigation = onFirstIntent(
+      (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
+      // The code of the page a link leads to is fetched beside navigation's, not after it.
+      (trigger, link, latest) =>
+        Promise.all([import('./nav/index.js'), getModel(), ...pagesLinkedFrom(link).map(loadPage)])
+          .then(([nav, app]) =>
+            nav.start(
+              {
+                model: app.model,
+                strict: app.strict,
+                options,
+                everyRow,
+                registry: { loadPage, matchRoute },
+                show: (p) => show?.(p),
+                initial,
+                requestId: page.requestId,
+              },
+              // The last intent on a link while the code loaded, not only the first: a scroll may have started it.
+              latest() ?? trigger,
+            ),
+          )
+          // From here a click navigates with no code to fetch (a measurer's, and a test's, moment to click).
+          .then(() => performance.mark(NAVIGATION_MARK)),
+    );
+    // Pitfall: Falcor built at start, or at idle, ran inside the window that decides TTI
+    // (an idle callback hangs off the root in Lighthouse's simulation): built on the
+    // visitor's first intent instead, a straight click still waits for neither.
+    // A scroll or a wheel needs the rows near the viewport first (loadRow below): navigation then
+    // waits for the next idle, instead of evaluating beside them (pitfall: a first scroll that
+    // waited for code it did not need). A pointer, touch, key or focus may be a click: at once.
+    firstIntent().then((type) =>
+      type === 'scroll' || type === 'wheel' ? afterNearRows(startNavigation) : startNavigation(),
+    );
+    // Input that came before now waited until now; a click held on a link is replayed into navigation
+    // (views/partials/early-input.hbs).
+    /** @type {any} */ (window).__marqueeEarly?.ready?.();
+  };
   /** @type {AppServices & { initialPage: () => Promise<ShownPage | null> }} */
   const services = {
     /** The page the server rendered, with its props read from the same cache. */
@@ -74,43 +114,10 @@ export function createServices(cache, page, onInteractive) {
     },
     onCommit() {
       onInteractive();
-      addEventListener('pageshow', onPageShow);
-      const startNavigation = onFirstIntent(
-        (link) => link.origin === location.origin && matchRoute(link.pathname) !== null,
-        // The code of the page a link leads to is fetched beside navigation's, not after it.
-        (trigger, link, latest) =>
-          Promise.all([import('./nav/index.js'), getModel(), ...pagesLinkedFrom(link).map(loadPage)])
-            .then(([nav, app]) =>
-              nav.start(
-                {
-                  model: app.model,
-                  strict: app.strict,
-                  options,
-                  everyRow,
-                  registry: { loadPage, matchRoute },
-                  show: (p) => show?.(p),
-                  initial,
-                  requestId: page.requestId,
-                },
-                // The last intent on a link while the code loaded, not only the first: a scroll may have started it.
-                latest() ?? trigger,
-              ),
-            )
-            // From here a click navigates with no code to fetch (a measurer's, and a test's, moment to click).
-            .then(() => performance.mark(NAVIGATION_MARK)),
-      );
-      // Pitfall: Falcor built at start, or at idle, ran inside the window that decides TTI
-      // (an idle callback hangs off the root in Lighthouse's simulation): built on the
-      // visitor's first intent instead, a straight click still waits for neither.
-      // A scroll or a wheel needs the rows near the viewport first (loadRow below): navigation then
-      // waits for the next idle, instead of evaluating beside them (pitfall: a first scroll that
-      // waited for code it did not need). A pointer, touch, key or focus may be a click: at once.
-      firstIntent().then((type) =>
-        type === 'scroll' || type === 'wheel' ? afterNearRows(startNavigation) : startNavigation(),
-      );
-      // Input that came before now waited until now; a click held on a link is replayed into navigation
-      // (views/partials/early-input.hbs).
-      /** @type {any} */ (window).__marqueeEarly?.ready?.();
+      // Pitfall: the app's start-up run inside React's commit made that commit a long task on a phone
+      // (about 30 ms at 4x CPU on top of React's own, issue 46): the commit keeps the mark alone, the
+      // rest runs in a task after it; input meanwhile is held and timed by the head's counter.
+      setTimeout(startAfterCommit);
     },
     // The home page's rows below the fold; its module, not the model, knows their paths.
     // Pitfall: rows prefetched 700 px ahead right after hydration rendered (and laid out)
