@@ -80,9 +80,7 @@ export function createApp(
     log,
   });
 
-  // This app's poster template and cards, handed to every page it renders. Pitfalls: a formatter
-  // per item (perf/exercises/06-blocking-work-per-item) and props through stacks of components
-  // (perf/exercises/09-props-through-stacks); off, nothing changes.
+  // This app's poster template, handed to every page it renders.
   const renderSettings = renderSettingsFor(config);
 
   // ── Page shell ───────────────────────────────────────────────────────────
