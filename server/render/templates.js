@@ -28,12 +28,7 @@ const DEBOUNCE_MS = 50;
  * }} options
  *   onChange: with watchForChanges, after each recompile of templates whose text changed
  */
-export function createTemplates({
-  viewsDir,
-  watchForChanges = false,
-  partials = {},
-  onChange = () => {},
-}) {
+export function createTemplates({ viewsDir, watchForChanges = false, partials = {}, onChange = () => {} }) {
   /** @type {Map<string, SplitTemplate>} */
   let compiled = compileAll(viewsDir, partials);
   const watcher = watchForChanges
