@@ -4,7 +4,6 @@ export default {
   id: '01',
   slug: 'connection-pool',
   title: 'Connection pooling',
-  broken: { EXERCISE: '01' },
   symptom:
     "pages wait rather than work: the p50 climbs far above the catalog's latency while CPU per page stays low, and upstream calls queue behind one another",
   cause:

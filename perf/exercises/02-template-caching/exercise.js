@@ -4,7 +4,6 @@ export default {
   id: '02',
   slug: 'template-caching',
   title: 'Template caching',
-  broken: { EXERCISE: '02' },
   symptom:
     'every page costs more CPU than a warm process should, and the template phase of its Server-Timing is far longer than running a ready template takes',
   cause: 'the page shell is still compiled again for every page, not once per process',

@@ -20,7 +20,6 @@ export default {
   id: '03',
   slug: 'deep-clone',
   title: 'Deep clone on the request path',
-  broken: { EXERCISE: '03' },
   symptom:
     "each page's CPU grows with the number of pages the shared cache holds, and the event loop stalls while a page is served",
   cause: "a page's read of the shared graph still deep-clones the whole cache (JSON.parse(JSON.stringify)) every time",

@@ -4,7 +4,6 @@ export default {
   id: '04',
   slug: 'route-table',
   title: 'A route table that grows',
-  broken: { EXERCISE: '04' },
   symptom:
     'latency and CPU per page grow the longer the process runs, and marquee_routes_registered climbs in a running process',
   cause:

@@ -4,7 +4,6 @@ export default {
   id: '05',
   slug: 'above-the-fold',
   title: 'Above the fold',
-  broken: { ATF_ROWS: 'all' },
   symptom:
     "the home page's HTML is several times larger and its server CPU higher: the server does work for more than the first screen shows",
   cause: 'the home page still reads and renders every row on the server, not only the rows above the fold',

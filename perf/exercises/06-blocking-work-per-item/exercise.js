@@ -4,7 +4,6 @@ export default {
   id: '06',
   slug: 'blocking-work-per-item',
   title: 'Blocking work per item',
-  broken: { EXERCISE: '06' },
   symptom: "CPU and React's render time per page grow with the number of cards on the page",
   cause: 'cards still make a new Intl number formatter for every number they show',
   brokenLabel: "every card's numbers formatted by a new Intl formatter",

@@ -4,7 +4,6 @@ export default {
   id: '07',
   slug: 'deferred-responses',
   title: 'Deferred responses under a flood',
-  broken: { EXERCISE: '07' },
   symptom:
     "under a flood of the cheapest request, fewer answers per second and a longer p50 than the handlers' own work explains",
   cause: 'responses still end later than their handlers end them: something defers every response',

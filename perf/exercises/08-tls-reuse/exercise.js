@@ -4,7 +4,6 @@ export default {
   id: '08',
   slug: 'tls-reuse',
   title: 'TLS to the upstream',
-  broken: { EXERCISE: '08' },
   symptom: "pages over HTTPS are slower than the catalog's latency explains, and CPU per page is up",
   cause: 'the upstream pool still opens a new TLS connection (a handshake) for every call instead of keeping one alive',
   brokenLabel: 'a new TLS connection (and handshake) per upstream call',

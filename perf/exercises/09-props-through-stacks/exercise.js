@@ -4,7 +4,6 @@ export default {
   id: '09',
   slug: 'props-through-stacks',
   title: 'Props through stacks of components',
-  broken: { EXERCISE: '09' },
   symptom: "React's render per page takes many times what the few cards on the page need",
   cause: 'cards still render under a stack of pass-through components, each handed every prop',
   brokenLabel: 'every card under 100 pass-through components spreading 100 props',

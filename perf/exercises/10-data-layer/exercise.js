@@ -4,7 +4,6 @@ export default {
   id: '10',
   slug: 'data-layer',
   title: 'What a data layer costs',
-  broken: { GRAPH_CACHE_TTL_MS: '0' },
   symptom: 'every page asks the catalog again, and costs more CPU, though catalog data is the same for every visitor',
   cause: 'pages still ask the Falcor router (and the catalog) for data the shared graph cache already holds',
   brokenLabel: 'no shared graph cache: every page asks the Falcor router',
