@@ -20,7 +20,7 @@ import dataLayer from './10-data-layer/exercise.js';
  *   | 'secondsPer1000' | 'peakRssMb' | 'appTTI' | 'labTTI'} Figure
  * @typedef {{
  *   id: string, slug: string, title: string,
- *   brokenLabel: string, symptom: string, cause: string, both?: Record<string, string>,
+ *   brokenLabel: string, hints: string[], symptom: string, cause: string, both?: Record<string, string>,
  *   load: { path: string, concurrency: number, latencyMs: number, jitterMs?: number, prime?: string[] },
  *   figures: Figure[], headline: Figure,
  *   seed: { source: string, what: string, before: number | null, after: number | null, unit: string, note?: string },
@@ -28,6 +28,7 @@ import dataLayer from './10-data-layer/exercise.js';
  * }} Exercise
  *   brokenLabel: what the unfixed patch does, for the teacher (the list, the measurement's header);
  *   both: the environment of both sides (--env);
+ *   hints: --hint's, one at a time: where to look, what to measure, what the fix looks like;
  *   seed: the story's own figures, before and after its fix (null: the story has no such pair);
  *   tti: also Time To Interactive in Chromium, alternating (exercise 05);
  *   symptom: what a measurer sees while the pitfall is in, from outside the code: a failing --check prints it,

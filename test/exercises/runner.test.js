@@ -14,9 +14,9 @@ import { EXERCISES, NOT_YET } from '../../perf/exercises/index.js';
 import { loadArgs } from '../../perf/exercises/lib/load-pair.js';
 import { ratio, sideFigures, verdict } from '../../perf/exercises/lib/report.js';
 import { KNOBS } from '../../server/config/load.js';
-import { commandOf, hintsOf, readHints } from '../../perf/exercises/lib/hints.js';
+import { commandOf, hintsOf } from '../../perf/exercises/lib/hints.js';
 import { explainsNow, rememberExplanation, showExplanation } from '../../perf/exercises/lib/explain.js';
-import { patchWords, wordsIn } from '../helpers/patch-words.js';
+import { patchWords, spoilersIn, wordsIn } from '../helpers/patch-words.js';
 import { reverseDiff } from '../../perf/exercises/lib/solution.js';
 import { costRatio, formatCheck } from '../../perf/exercises/lib/check-table.js';
 import { patchOf } from '../../perf/exercises/lib/unfix.js';
@@ -100,11 +100,12 @@ test('refusals in one line: an unknown option, two things at once, --quick or --
   }
 });
 
-test('every README has 2 or 3 hints under its Hints heading; --solution is the patch reversed', () => {
+test('every exercise has 2 or 3 hints, given by --hint only (no README holds them); --solution is the patch reversed', () => {
   for (const e of EXERCISES) {
     const readme = readFileSync(new URL(`../../perf/exercises/${e.id}-${e.slug}/README.md`, import.meta.url), 'utf8');
-    const hints = readHints(readme);
+    const hints = hintsOf(e);
     assert.ok(hints.length >= 2 && hints.length <= 3, `${e.id}: ${hints.length} hints`);
+    assert.doesNotMatch(readme, /^## Hints/m, `${e.id}: hints are the runner's to give, one at a time`);
     const solution = run([e.id, '--solution']);
     assert.equal(solution.status, 0, solution.stderr);
     // Taken back out of today's (fixed) code, the solution is the pitfall: the patch applies forward.
@@ -150,6 +151,23 @@ test('every exercise: a symptom a measurer sees, a cause, and a first hint whose
     withApp: true,
   });
   assert.equal(commandOf('look at `/metrics` and `CPU ms/req`'), null);
+});
+
+/** The line after which an exercise README may say where its pitfall is and how it is fixed. */
+const SPOILER_LINE = '\n---\n\n## Spoilers below: where it is and the fix\n';
+
+test('no README names, before its spoiler line, a file its patch changes or an identifier of its changed code', () => {
+  for (const e of EXERCISES) {
+    const readme = readFileSync(path.join(ROOT, `perf/exercises/${e.id}-${e.slug}/README.md`), 'utf8');
+    const at = readme.indexOf(SPOILER_LINE);
+    assert.ok(at > 0, `${e.id}: the README has its spoiler line (${JSON.stringify(SPOILER_LINE.trim())})`);
+    const words = patchWords(readFileSync(path.join(ROOT, patchOf(e)), 'utf8'));
+    assert.deepEqual(spoilersIn(readme.slice(0, at), words), [], `${e.id}: given away before the spoiler line`);
+    assert.ok(spoilersIn(readme.slice(at), words).length > 0, `${e.id}: the spoilers name where it is`);
+  }
+  // It can fail: a story that names the code is caught.
+  const words = { files: ['server/x.js'], identifiers: ['copy', 'keysOf'] };
+  assert.deepEqual(spoilersIn('A copy, and `copy()` in x.js, then keysOf', words), ['x.js', 'keysOf', 'copy']);
 });
 
 test("a patch's words: the files it changes, the identifiers of its changed code, not its comments or strings", () => {

@@ -4,6 +4,12 @@ export default {
   id: '04',
   slug: 'route-table',
   title: 'A route table that grows',
+  // One at a time, with `npm run exercise -- NN --hint`: where to look, what to measure, what the fix looks like.
+  hints: [
+    'Where to look: with the app running (`npm start`), `curl -s localhost:3000/metrics | grep marquee_routes_registered` twice, a minute apart: the count should never change in a running process.',
+    "What to measure: two flame graphs a minute apart (`npm run perf:flame -- --duration 30`): Express's router walking its layers (`next` in `router/index.js`) widens with time.",
+    'What the fix looks like: in `server/app.js`, every route is registered once, at start, through `createRouteTable`; nothing re-registers a handler on a timer.',
+  ],
   symptom:
     'latency and CPU per page grow the longer the process runs, and marquee_routes_registered climbs in a running process',
   cause:
