@@ -35,7 +35,7 @@ function watchedRow() {
   return { row, seen };
 }
 
-test("a row hands each card its title as it is: read by the card, never copied on the way", () => {
+test('a row hands each card its title as it is: read by the card, never copied on the way', () => {
   const { row, seen } = watchedRow();
   const html = renderToString(createElement(TitleRow, { row }));
   assert.match(textOf(html), /Film 9/);

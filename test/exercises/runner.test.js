@@ -71,7 +71,10 @@ test('perf:load gets the broken tree as B, both sides the shared knobs, and --al
   assert.match(args, /--vs-root \/tmp\/b --allow-broken --json \/tmp\/x.json$/);
   assert.match(args, /--concurrency 20 --upstream-latency 250 /);
   const clone = /** @type {import('../../perf/exercises/index.js').Exercise} */ (EXERCISES.find((e) => e.id === '03'));
-  assert.match(loadArgs(clone, { duration: 20, rounds: 4, warmup: 3, json: 'x', vsRoot: 'b' }).join(' '), /--prime \/genre\/drama /);
+  assert.match(
+    loadArgs(clone, { duration: 20, rounds: 4, warmup: 3, json: 'x', vsRoot: 'b' }).join(' '),
+    /--prime \/genre\/drama /,
+  );
 });
 
 test("the verdict compares the headline ratio with the story's", () => {

@@ -18,6 +18,8 @@ export default {
   load: { path: '/healthz', concurrency: 200, latencyMs: 0 },
   figures: ['rps', 'p50', 'p99', 'cpuMsPerRequest', 'eventLoopDelayP99Ms'],
   headline: 'rps',
+  // --check judges the wait: today's Node keeps the rate (0.9x), a response ended turns late waits (p50 1.6x).
+  checkFigure: 'p50',
   seed: {
     source: 'hapi, a Rails to Node migration',
     what: 'requests per second under a flood',
