@@ -26,7 +26,6 @@ import { countRoutes } from './metrics/routes-count.js';
 import { mountMetrics } from './metrics/endpoint.js';
 import { requestLog } from './middleware/request-log.js';
 import { createOverloadGuard } from './middleware/overload.js';
-import { deferResponses } from './middleware/defer-responses.js';
 import { createDrainGate } from './lifecycle/drain.js';
 import { mountHealth } from './lifecycle/health-routes.js';
 import { RELOAD_PATH } from './dev/reload-stream.js';
@@ -81,9 +80,7 @@ export function createApp(
     log,
   });
 
-  // This app's poster template and cards, handed to every page it renders. Pitfalls: a formatter
-  // per item (perf/exercises/06-blocking-work-per-item) and props through stacks of components
-  // (perf/exercises/09-props-through-stacks); off, nothing changes.
+  // This app's poster template, handed to every page it renders.
   const renderSettings = renderSettingsFor(config);
 
   // ── Page shell ───────────────────────────────────────────────────────────
@@ -100,8 +97,6 @@ export function createApp(
   if (devReload) app.get(RELOAD_PATH, devReload.handler);
 
   // ── Middleware ───────────────────────────────────────────────────────────
-  // Pitfall: responses deferred through setImmediate starved under a flood (perf/exercises/07-deferred-responses).
-  if (config.exercise.deferResponseHops > 0) app.use(deferResponses(config.exercise.deferResponseHops));
   // First, and cheap: once stopping, /readyz says 503 and every answer
   // Connection: close (server/index.js drains); overloaded, pages and
   // /model.json get a 503 before any other work (/healthz still answers;
@@ -117,6 +112,7 @@ export function createApp(
   // Then, so their clocks include everything after: one log line, the
   // Server-Timing header and the duration histograms per route template.
   app.use(requestLog(log), serverTiming(), httpMetrics(registry));
+  // Pitfall: a response ended a turn later (setImmediate), for fairness, starved under a flood (perf/exercises/07-deferred-responses).
   // Every response gets the security headers and its own CSP nonce.
   app.use(securityHeaders({ imgOrigins: [config.posters.origin] }));
   // Hashed file names never change content: cache them for a year, immutable,
@@ -131,9 +127,7 @@ export function createApp(
   app.use(visitor(config.cookie));
 
   // ── Routes (each registered once: a duplicate is a start-up error) ───────
-  const routes = createRouteTable(app, { reRegisterEveryMs: config.exercise.reRegisterRouteEveryMs });
-  // A workshop pitfall is on (perf/exercises/): say so, once, where an operator looks.
-  if (config.exercise.id) log.warn({ exercise: config.exercise.id }, `EXERCISE=${config.exercise.id} is on: a pitfall`);
+  const routes = createRouteTable(app);
   mountHealth(routes, upstream);
 
   const model = falcorEndpoint({
@@ -187,7 +181,6 @@ export function createApp(
     async close() {
       overload.close();
       data.close();
-      routes.close();
       templates.close();
       clientManifest.close();
       await upstream.close();

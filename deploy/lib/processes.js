@@ -99,9 +99,6 @@ export async function startApp({ catalogUrl, catalogCa, env = {}, cpus, nodeArgs
       // on one core unless WORKERS says otherwise.
       NODE_ENV: 'production',
       WORKERS: '1',
-      // The production bundle refuses a workshop pitfall (EXERCISE) unless told
-      // it is measured on purpose (perf/exercises/).
-      EXERCISE_ALLOW_IN_PRODUCTION: '1',
       // No load balancer to tell: production's 5 s of 503 on /readyz before
       // the drain would only make every tool's stop 5 s longer.
       DRAIN_DELAY_MS: '0',

@@ -1,8 +1,8 @@
 // @ts-check
 // The workshop's exercises, by number (the teaching order is the guide's,
-// README.md): each a classic Node or React performance pitfall switched on in
-// Marquee's real code path, measured broken against fixed in one alternating
-// run (npm run exercise -- NN).
+// README.md): each a classic Node or React performance pitfall, written into
+// Marquee's real code path by its folder's unfixed.patch alone, measured
+// broken against fixed in one alternating run (npm run exercise -- NN).
 import connectionPool from './01-connection-pool/exercise.js';
 import templateCaching from './02-template-caching/exercise.js';
 import deepClone from './03-deep-clone/exercise.js';
@@ -20,13 +20,15 @@ import dataLayer from './10-data-layer/exercise.js';
  *   | 'secondsPer1000' | 'peakRssMb' | 'appTTI' | 'labTTI'} Figure
  * @typedef {{
  *   id: string, slug: string, title: string,
- *   broken: Record<string, string>, brokenLabel: string, symptom: string, cause: string, both?: Record<string, string>,
+ *   brokenLabel: string, hints: string[], symptom: string, cause: string, both?: Record<string, string>,
  *   load: { path: string, concurrency: number, latencyMs: number, jitterMs?: number, prime?: string[] },
  *   figures: Figure[], headline: Figure,
  *   seed: { source: string, what: string, before: number | null, after: number | null, unit: string, note?: string },
  *   tti?: boolean, checkFigure?: Figure,
  * }} Exercise
- *   broken: the environment that turns the pitfall on (perf:load --vs); both: of both sides (--env);
+ *   brokenLabel: what the unfixed patch does, for the teacher (the list, the measurement's header);
+ *   both: the environment of both sides (--env);
+ *   hints: --hint's, one at a time: where to look, what to measure, what the fix looks like;
  *   seed: the story's own figures, before and after its fix (null: the story has no such pair);
  *   tti: also Time To Interactive in Chromium, alternating (exercise 05);
  *   symptom: what a measurer sees while the pitfall is in, from outside the code: a failing --check prints it,

@@ -22,22 +22,6 @@ import {
 } from './parse.js';
 
 /**
- * The workshop's pitfalls (perf/exercises/NN-slug/), one value of EXERCISE
- * each: one knob, so one pitfall at a time and a measurement never mixes two.
- * The fixed path is the normal code; each pitfall's comment names its folder.
- */
-export const EXERCISES = Object.freeze({
-  '01': 'connection pool: 5 upstream sockets, a new connection per call',
-  '02': 'template caching: the page shell compiled on every request',
-  '03': 'deep clone: the whole shared catalog graph cloned for every page',
-  '04': 'route table: a refresh re-registers a static handler every millisecond',
-  '06': "blocking work per item: every card's numbers formatted by a new Intl formatter",
-  '07': 'deferred responses: every response ended after 5 setImmediate turns',
-  '08': 'TLS to the upstream: a new connection (and handshake) per call',
-  '09': 'props through stacks: every card under 100 pass-through components spreading 100 props',
-});
-
-/**
  * Every knob the app server reads. `doc` is its Markdown documentation:
  * docs/configuration.md is written from it (`npm run docs:config`), and
  * test/server/config-docs.test.js fails when the two drift apart. `show`: how
@@ -131,16 +115,6 @@ export const KNOBS = {
     default: '16000000',
     parse: integer(10000, 2000000000),
     doc: "bound of that cache in falcor's size units (about bytes); the least recently used paths go first",
-  },
-  EXERCISE: {
-    default: '',
-    parse: oneOf(['', ...Object.keys(EXERCISES)]),
-    doc: 'a workshop exercise: `01` … turns one classic performance pitfall on in the real code path (`01` 5 upstream sockets, no keep-alive, `02` the page shell compiled per request, `03` the shared graph deep-cloned per page, `04` a growing route table, `06` an `Intl` formatter made per card, `07` responses ended 5 turns late, `08` a new upstream connection per call, `09` cards under 100 pass-through components); see [perf/exercises/](perf/exercises/README.md). Empty: none',
-  },
-  EXERCISE_ALLOW_IN_PRODUCTION: {
-    default: '0',
-    parse: oneOf(['0', '1']),
-    doc: '`1`: `EXERCISE` is allowed with `NODE_ENV=production` (the perf tools measure the production bundle, and pass it); `0`: refused there, so a pitfall never reaches visitors by mistake',
   },
   COOKIE_SECRET: {
     default: '',

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { ConfigError } from '../errors.js';
-import { EXERCISES, KNOBS } from './knobs.js';
+import { KNOBS } from './knobs.js';
 import { templateOrigin } from './parse.js';
 
-export { EXERCISES, KNOBS };
+export { KNOBS };
 
 /**
  * @typedef {Readonly<{
@@ -20,14 +20,14 @@ export { EXERCISES, KNOBS };
  *   catalog: Readonly<{ url: string | null, ca: string | null }>,
  *   upstream: Readonly<{
  *     connections: number, keepAliveMs: number, timeoutMs: number, headers: Readonly<Record<string, string>>,
- *     reuseConnections: boolean, deadlineMs: number, retry: boolean,
+ *     deadlineMs: number, retry: boolean,
  *     circuit: Readonly<{ failures: number, coolDownMs: number }>,
  *   }>,
  *   catalogRestart: Readonly<{ firstMs: number, maxMs: number }>,
  *   falcor: Readonly<{ maxPaths: number, maxBodyBytes: number }>,
  *   page: Readonly<{ atfRows: number | 'all', prefetch: boolean }>,
  *   posters: Readonly<{ template: string | null, origin: string | null }>,
- *   graphCache: Readonly<{ ttlMs: number, maxSize: number, cloneOnRead: boolean }>,
+ *   graphCache: Readonly<{ ttlMs: number, maxSize: number }>,
  *   cookie: Readonly<{ secret: string, ephemeral: boolean, keptIn: string | null, secure: boolean }>,
  *   fleet: boolean,
  *   security: Readonly<{ trustProxy: false | number | readonly string[], publicOrigin: string | null, metricsToken: string | null }>,
@@ -43,13 +43,8 @@ export { EXERCISES, KNOBS };
  *     maxEventLoopDelayMs: number, maxEventLoopUtilizationPct: number, maxHeapUsedPct: number, maxInFlight: number,
  *   }>,
  *   workers: number,
- *   exercise: Readonly<{
- *     id: string | null, compileShellPerRequest: boolean, reRegisterRouteEveryMs: number, deferResponseHops: number,
- *     formatCardsPerItem: boolean, cardPassThroughs: Readonly<{ depth: number, props: number }> | null,
- *   }>,
  * }>} Config
- *   exercise and the fields it sets (upstream.connections and .reuseConnections, graphCache.cloneOnRead):
- *   EXERCISES above; cookie.keptIn: the file the secret is kept in (no COOKIE_SECRET), else null
+ *   cookie.keptIn: the file the secret is kept in (no COOKIE_SECRET), else null
  */
 
 /**
@@ -81,11 +76,6 @@ export function loadConfig(env = process.env, { keepSecret = null } = {}) {
     problems.push(
       'FLEET=1 without CATALOG_URL: each instance would start a catalog of its own, with its own visitors; point every instance at one catalog',
     );
-  // A pitfall on by mistake in production costs real visitors: it must be asked for.
-  if (v.EXERCISE && v.NODE_ENV === 'production' && v.EXERCISE_ALLOW_IN_PRODUCTION !== '1')
-    problems.push(
-      `EXERCISE=${JSON.stringify(v.EXERCISE)}: a workshop pitfall, refused when NODE_ENV=production (EXERCISE_ALLOW_IN_PRODUCTION=1 to measure it on purpose)`,
-    );
   // A retry needs room inside the deadline; a deadline under one attempt's would cut the first.
   const upstreamDeadlineMs = v.UPSTREAM_DEADLINE_MS ?? v.UPSTREAM_TIMEOUT_MS * 2;
   if (upstreamDeadlineMs < v.UPSTREAM_TIMEOUT_MS)
@@ -98,7 +88,6 @@ export function loadConfig(env = process.env, { keepSecret = null } = {}) {
       `HEADERS_TIMEOUT_MS=${v.HEADERS_TIMEOUT_MS}: must not exceed REQUEST_TIMEOUT_MS (${v.REQUEST_TIMEOUT_MS})`,
     );
   if (problems.length > 0) throw new ConfigError(problems);
-  const exercise = v.EXERCISE || null;
   // Pitfall: a random secret per start makes every visitor a new one after a restart (ADR 017).
   const kept = v.COOKIE_SECRET || v.FLEET === '1' ? null : (keepSecret?.(env) ?? null);
 
@@ -111,9 +100,7 @@ export function loadConfig(env = process.env, { keepSecret = null } = {}) {
     // A crash loop backs off; a catalog that lived a while restarts fast again (server/catalog-supervisor.js).
     catalogRestart: { firstMs: 100, maxMs: v.CATALOG_RESTART_MAX_MS },
     upstream: {
-      // Exercise 01 is Box's pool: 5 sockets, none reused (perf/exercises/01-connection-pool).
-      connections: exercise === '01' ? 5 : v.UPSTREAM_CONNECTIONS,
-      reuseConnections: exercise !== '01' && exercise !== '08',
+      connections: v.UPSTREAM_CONNECTIONS,
       keepAliveMs: v.UPSTREAM_KEEPALIVE_MS,
       timeoutMs: v.UPSTREAM_TIMEOUT_MS,
       deadlineMs: upstreamDeadlineMs,
@@ -125,7 +112,7 @@ export function loadConfig(env = process.env, { keepSecret = null } = {}) {
     page: { atfRows: v.ATF_ROWS, prefetch: v.NAV_PREFETCH === 'on' },
     // origin: another host's, for the CSP's img-src; null for the app's own.
     posters: { template: v.POSTER_URL_TEMPLATE, origin: templateOrigin(v.POSTER_URL_TEMPLATE) },
-    graphCache: { ttlMs: v.GRAPH_CACHE_TTL_MS, maxSize: v.GRAPH_CACHE_MAX_SIZE, cloneOnRead: exercise === '03' },
+    graphCache: { ttlMs: v.GRAPH_CACHE_TTL_MS, maxSize: v.GRAPH_CACHE_MAX_SIZE },
     // Without a configured or kept secret, visitors get new ids after each restart.
     cookie: {
       secret: v.COOKIE_SECRET || kept?.secret || randomBytes(32).toString('hex'),
@@ -163,17 +150,6 @@ export function loadConfig(env = process.env, { keepSecret = null } = {}) {
     },
     // One process per core serves production; one is easier to debug.
     workers: v.WORKERS ?? (v.NODE_ENV === 'production' ? availableParallelism() : 1),
-    exercise: {
-      id: exercise,
-      compileShellPerRequest: exercise === '02',
-      // Netflix's hours squeezed into a minute, so a load run shows the growth.
-      reRegisterRouteEveryMs: exercise === '04' ? 1 : 0,
-      // A lifecycle of 5 steps, each on a fresh turn, as hapi's then was.
-      deferResponseHops: exercise === '07' ? 5 : 0,
-      formatCardsPerItem: exercise === '06',
-      // Netflix's TV UI case: 100 levels deep, 100 props.
-      cardPassThroughs: exercise === '09' ? { depth: 100, props: 100 } : null,
-    },
   });
 }
 

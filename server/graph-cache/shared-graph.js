@@ -29,13 +29,11 @@ import { createCallLog } from '../upstream/trace.js';
  *   createSource: (sink?: CallSink) => DataSource,
  *   ttlMs: number,
  *   maxSize: number,
- *   cloneOnRead?: boolean,
  *   onStats?: (event: keyof GraphCacheStats, count: number) => void,
  * }} options createSource: the router of no visitor (catalog routes only ever answer there), telling
- *   `sink` of its upstream calls;
- *   cloneOnRead: workshop exercise 03 only, every read deep-clones the whole cache first
+ *   `sink` of its upstream calls
  */
-export function createSharedGraph({ createSource, ttlMs, maxSize, cloneOnRead = false, onStats = () => {} }) {
+export function createSharedGraph({ createSource, ttlMs, maxSize, onStats = () => {} }) {
   // The calls made to fill the cache: a page is charged with those made while it waited.
   const calls = createCallLog();
   /** @type {DataSource} */
@@ -92,7 +90,6 @@ export function createSharedGraph({ createSource, ttlMs, maxSize, cloneOnRead = 
       if (sink) for (const call of calls.between(started, performance.now())) sink.add(call);
       // Pitfall: a per-request JSON.parse(JSON.stringify(data)) of all shared data, to be safe from
       // mutation, made a front page ten times slower (perf/exercises/03-deep-clone); copy only what is read.
-      if (cloneOnRead) return pick(JSON.parse(JSON.stringify(model.getCache())), paths);
       return model.getCache(...paths);
     },
     refresh,
@@ -100,46 +97,6 @@ export function createSharedGraph({ createSource, ttlMs, maxSize, cloneOnRead = 
       clearInterval(timer);
     },
   };
-}
-
-/**
- * Exercise 03's read: the paths' branches out of a clone of the whole cache,
- * refs followed, as getCache(paths) gives them.
- * @param {Record<string, any>} clone
- * @param {PathSet[]} paths
- */
-function pick(clone, paths) {
-  /** @type {Record<string, any>} */
-  const out = {};
-  /** @param {any} from @param {Record<string, any>} into @param {PathSet} path @param {number} depth */
-  const copy = (from, into, path, depth) => {
-    for (const key of keysOf(path[depth])) {
-      const node = from?.[key];
-      if (node === undefined) continue;
-      const last = depth === path.length - 1;
-      if (node !== null && typeof node === 'object' && !('$type' in node)) {
-        if (!last) copy(node, (into[key] ??= {}), path, depth + 1);
-        continue;
-      }
-      into[key] = node;
-      // A ref in the middle of a path: the rest of the path goes on at its target.
-      if (!last && node?.$type === 'ref') {
-        const target = node.value.reduce((/** @type {any} */ n, /** @type {string} */ k) => n?.[k], clone);
-        const targetOut = node.value.reduce((/** @type {any} */ n, /** @type {string} */ k) => (n[k] ??= {}), out);
-        copy({ at: target }, { at: targetOut }, ['at', ...path.slice(depth + 1)], 0);
-      }
-    }
-  };
-  for (const path of paths) copy(clone, out, path, 0);
-  return out;
-}
-
-/** @param {any} keySet @returns {(string | number)[]} */
-function keysOf(keySet) {
-  if (Array.isArray(keySet)) return keySet.flatMap(keysOf);
-  if (keySet !== null && typeof keySet === 'object')
-    return Array.from({ length: keySet.to - keySet.from + 1 }, (_, i) => keySet.from + i);
-  return [keySet];
 }
 
 /**

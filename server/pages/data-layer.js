@@ -21,7 +21,7 @@ import { createModelFor } from './model.js';
 /**
  * @param {{
  *   clients: ReturnType<typeof import('../upstream/index.js').createCatalogClients>,
- *   graphCache: { ttlMs: number, maxSize: number, cloneOnRead?: boolean },
+ *   graphCache: { ttlMs: number, maxSize: number },
  *   registry?: import('prom-client').Registry,
  *   log?: import('pino').Logger,
  * }} deps graphCache: the config's (GRAPH_CACHE_TTL_MS=0: every path through the

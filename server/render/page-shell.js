@@ -22,8 +22,6 @@ export function createPageShell(config, { registry, log }) {
   const templates = createTemplates({
     viewsDir: VIEWS_DIR,
     watchForChanges: config.isDev,
-    // Pitfall: a template compiled per request (perf/exercises/02-template-caching); off, once per process.
-    compilePerRequest: config.exercise.compileShellPerRequest,
     partials: devReload ? { 'dev-reload': RELOAD_SNIPPET } : {},
     onChange: devReload?.reload,
   });

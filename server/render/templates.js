@@ -23,23 +23,14 @@ const DEBOUNCE_MS = 50;
 
 /**
  * @param {{
- *   viewsDir: string, watchForChanges?: boolean, compilePerRequest?: boolean, partials?: Record<string, string>,
+ *   viewsDir: string, watchForChanges?: boolean, partials?: Record<string, string>,
  *   onChange?: () => void,
  * }} options
- *   compilePerRequest: workshop exercise 02 only, every get() compiles afresh;
  *   onChange: with watchForChanges, after each recompile of templates whose text changed
  */
-export function createTemplates({
-  viewsDir,
-  watchForChanges = false,
-  compilePerRequest = false,
-  partials = {},
-  onChange = () => {},
-}) {
+export function createTemplates({ viewsDir, watchForChanges = false, partials = {}, onChange = () => {} }) {
   /** @type {Map<string, SplitTemplate>} */
   let compiled = compileAll(viewsDir, partials);
-  // The sources are read once either way: exercise 02 isolates the compile.
-  const sources = compilePerRequest ? readAll(viewsDir, partials) : null;
   const watcher = watchForChanges
     ? watchViews(viewsDir, partials, (next) => {
         compiled = next;
@@ -50,7 +41,7 @@ export function createTemplates({
   return {
     /** @param {string} name a page template in views/, without `.hbs` */
     get(name) {
-      const template = sources ? compileSources(sources).get(name) : compiled.get(name);
+      const template = compiled.get(name);
       if (!template) throw new Error(`No template views/${name}.hbs`);
       return template;
     },

@@ -23,8 +23,6 @@ import { poolStats } from './pool-stats.js';
  *   (https://api.example.com/v1: `GET /lists` goes to /v1/lists); no query string or fragment
  * @property {number} [connections] sockets kept open to that origin
  * @property {number} [keepAliveMs] how long an idle socket is kept
- * @property {boolean} [reuseConnections] false: a new connection per call (`Connection: close`), for
- *   workshop exercises 01 and 08 only; never a production setting
  * @property {number} [timeoutMs] deadline of one attempt, queueing included
  * @property {number} [deadlineMs] deadline of the whole call, its retry included (at least timeoutMs;
  *   default timeoutMs: a retry only after a fast failure)
@@ -60,7 +58,6 @@ export function createUpstream({
   url,
   connections = 32,
   keepAliveMs = 4_000,
-  reuseConnections = true,
   timeoutMs = 2_000,
   deadlineMs = timeoutMs,
   retry = true,
@@ -141,13 +138,12 @@ export function createUpstream({
         method: /** @type {import('undici').Dispatcher.HttpMethod} */ (method),
         path: wirePath,
         signal: deadline.signal,
+        // Pitfall: a new connection, over TLS a handshake, per call (perf/exercises/01-connection-pool, 08-tls-reuse).
         headers:
           body === undefined
             ? { accept: 'application/json', ...fixedHeaders, ...headers }
             : { accept: 'application/json', 'content-type': 'application/json', ...fixedHeaders, ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
-        // Pitfall: a new connection, over TLS a handshake, per call (perf/exercises/01-connection-pool, 08-tls-reuse).
-        reset: !reuseConnections,
       });
       // Always read the body, even for errors: an unread body pins the socket.
       const text = await response.body.text();

@@ -1,25 +1,19 @@
 // @ts-check
 // What the app's config decides about how a page renders: the poster URL
-// template, the cards' number formatters and the component a row renders per
-// card. Handed down by context from the root (App's `settings`), one value per
+// template. Handed down by context from the root (App's `settings`), one value per
 // app on the server (server/render/render-settings.js) and per page on the
 // client (client/index.jsx), so two apps in one process each render their own
 // and shared/ holds no state anyone sets.
 import { createContext, useContext } from 'react';
-import { CARD_FORMAT } from './card-format.js';
 
 /**
  * @typedef {{
  *   posterTemplate?: string | null,
- *   cardFormat: Readonly<import('./card-format.js').CardFormat>,
- *   rowCard?: import('react').ComponentType<{ title: import('../graph/types.js').Title, image: import('./Poster.jsx').ImagePriority, later?: boolean, shownFrom?: number }> | null,
  * }} Settings
  * posterTemplate: shared/poster.js's {id} and {width} template (empty: the
  * app's own posters); the server's and the client's must agree
  * (#marquee-data page.options.posters), or hydration keeps the server's
  * srcset and rows rendered later use another.
- * rowCard: empty for TitleCard itself (it cannot be the default here: the card
- * reads this context); the server may hand a wrapped one (exercise 09).
  */
 
 /**
@@ -27,7 +21,7 @@ import { CARD_FORMAT } from './card-format.js';
  * consumer re-renders when the value changes.
  * @type {Readonly<Settings>}
  */
-export const DEFAULT_RENDER_SETTINGS = Object.freeze({ cardFormat: CARD_FORMAT });
+export const DEFAULT_RENDER_SETTINGS = Object.freeze({ posterTemplate: null });
 
 export const RenderSettings = createContext(DEFAULT_RENDER_SETTINGS);
 

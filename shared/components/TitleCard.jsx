@@ -6,7 +6,7 @@ import { memo, useCallback, useId, useState } from 'react';
 import { TitleDetails } from './TitleDetails.jsx';
 import { MyListButton } from './MyListButton.jsx';
 import { Poster } from './Poster.jsx';
-import { useRenderSettings } from './RenderSettings.js';
+import { CARD_FORMAT } from './card-format.js';
 
 /** @typedef {import('../graph/types.js').Title} Title */
 /** @typedef {import('./Poster.jsx').ImagePriority} ImagePriority */
@@ -24,8 +24,7 @@ function TitleCardView({ title, image, later = false, shownFrom }) {
   const toggle = useCallback(() => setOpen((was) => !was), []);
   // Same id on server and client: useId is derived from the tree position.
   const detailsId = useId();
-  const { cardFormat } = useRenderSettings();
-  const rating = typeof title.rating === 'number' ? `★ ${cardFormat.rating(title.rating)}` : null;
+  const rating = typeof title.rating === 'number' ? `★ ${CARD_FORMAT.rating(title.rating)}` : null;
   // One string, one text node: nothing for hydration to split differently.
   const meta = [title.year, rating].filter((part) => part != null).join(' · ');
   return (
@@ -54,8 +53,6 @@ function TitleCardView({ title, image, later = false, shownFrom }) {
 /**
  * memo: a row re-rendering (e.g. its placeholder filling in) leaves its cards alone.
  * `paths`: the title keys the card and what it renders read, next to the component.
- * A row renders this card unless the page's render settings hand it a wrapped
- * one (the server's exercise 09: shared/components/RenderSettings.js).
  */
 export const TitleCard = Object.assign(memo(TitleCardView), {
   paths: Object.freeze([

@@ -3,7 +3,7 @@
 // and hidden until asked for, so opening it moves nothing (it overlays the
 // poster) and the button's aria-controls always names an element.
 import { memo } from 'react';
-import { useRenderSettings } from './RenderSettings.js';
+import { CARD_FORMAT } from './card-format.js';
 
 /** @typedef {import('../graph/types.js').Title} Title */
 
@@ -11,12 +11,11 @@ import { useRenderSettings } from './RenderSettings.js';
  * @param {{ id: string, title: Title, open: boolean }} props
  */
 function TitleDetailsView({ id, title, open }) {
-  const { cardFormat } = useRenderSettings();
   // Pitfall: every card's hidden details in the server's HTML: 2 elements and
   // about 110 bytes a card nobody sees until a click, which has the title's
   // props at hand on the client. The box alone until then.
   if (!open) return <div id={id} className="card__details" hidden />;
-  const facts = [title.genre, title.runtime != null ? cardFormat.runtime(title.runtime) : null, title.mpaa]
+  const facts = [title.genre, title.runtime != null ? CARD_FORMAT.runtime(title.runtime) : null, title.mpaa]
     .filter((fact) => fact != null && fact !== '')
     .join(' · ');
   return (

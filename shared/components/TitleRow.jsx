@@ -2,7 +2,6 @@
 // One row of the catalog: a heading and a horizontally scrolling list of cards.
 import { memo, useRef } from 'react';
 import { TitleCard } from './TitleCard.jsx';
-import { useRenderSettings } from './RenderSettings.js';
 import { FIRST_POSTERS, shownFrom, usePosterReach } from './poster-reach.js';
 
 /** @typedef {import('../graph/types.js').Row} Row */
@@ -30,8 +29,6 @@ function imagePriority(eager, rowIndex, position) {
  */
 function TitleRowView({ row, eager = false, postersFirst = FIRST_POSTERS }) {
   const headingId = `row-${row.index}-name`;
-  // Once per row, not per card: the card itself, or the server's wrapped one (exercise 09).
-  const Card = useRenderSettings().rowCard ?? TitleCard;
   const ref = useRef(/** @type {HTMLElement | null} */ (null));
   const reach = usePosterReach(ref, row.titles, postersFirst);
   return (
@@ -47,7 +44,7 @@ function TitleRowView({ row, eager = false, postersFirst = FIRST_POSTERS }) {
       </h2>
       <ul className="row__cards">
         {row.titles.map((title, position) => (
-          <Card
+          <TitleCard
             key={title.id}
             title={title}
             image={imagePriority(eager, row.index, position)}

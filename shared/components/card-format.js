@@ -5,7 +5,7 @@
 // Pitfall: a formatter per item (Box, 2015: dates formatted per item); each new
 // Intl object resolves its locale data again (perf/exercises/06-blocking-work-per-item).
 
-/** The locale and options cards format with; the exercise's per-item formatters use the same. */
+/** The locale and options cards format with. */
 export const CARD_LOCALE = 'en-US';
 export const CARD_NUMBER_OPTIONS = Object.freeze({
   rating: Object.freeze({ minimumFractionDigits: 1, maximumFractionDigits: 1 }),
@@ -15,9 +15,7 @@ export const CARD_NUMBER_OPTIONS = Object.freeze({
 /** @typedef {{ rating: (value: number) => string, runtime: (minutes: number) => string }} CardFormat */
 
 /**
- * What cards call, unless the page's render settings hand them others (the
- * server's exercise 06: shared/components/RenderSettings.js). An Intl
- * formatter's `format` comes bound to it.
+ * What cards call. An Intl formatter's `format` comes bound to it.
  * @type {Readonly<CardFormat>}
  */
 export const CARD_FORMAT = Object.freeze({

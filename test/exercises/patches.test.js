@@ -25,6 +25,7 @@ import { filesOf, patchOf } from '../../perf/exercises/lib/unfix.js';
 import { copyProject, projectFiles } from '../../perf/exercises/lib/project-copy.js';
 import { commandOf, hintsOf } from '../../perf/exercises/lib/hints.js';
 import { FIGURES } from '../../perf/exercises/lib/report.js';
+import { TOLERANCE } from '../../perf/exercises/lib/check-table.js';
 import { patchWords, wordsIn } from '../helpers/patch-words.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -106,6 +107,25 @@ async function slot() {
 }
 
 /**
+ * A copy made a repository of its own, all committed: --unfix works on branches.
+ * @param {string} dir
+ */
+function commitAll(dir) {
+  const git = (/** @type {string[]} */ args) => {
+    const done = spawnSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@localhost', ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    assert.equal(done.status, 0, `git ${args.join(' ')}: ${done.stderr}`);
+    return done.stdout.trim();
+  };
+  git(['init', '-q', '-b', 'main']);
+  git(['add', '-A']);
+  git(['commit', '-q', '-m', 'the project']);
+  return git;
+}
+
+/**
  * The exercise in its own copy, as a student goes: unfix, check, explain,
  * three hints, refix; each step's output kept. For MEASURED, also a check
  * with --explain before the hints and a check after the refix.
@@ -115,7 +135,9 @@ async function studentPath(e) {
   const release = await slot();
   try {
     const dir = copyProject(path.join(base, e.id), { files });
+    const git = commitAll(dir);
     const unfix = await runner(dir, [e.id, '--unfix']);
+    const afterUnfix = { status: git(['status', '--porcelain']), branch: git(['branch', '--show-current']) };
     const unfixedCheck = unfix.code === 0 ? await runner(dir, [e.id, '--check', '--quick']) : null;
     const explained = await runner(dir, [e.id, '--explain']);
     const explainedCheck =
@@ -124,7 +146,20 @@ async function studentPath(e) {
     for (let i = 0; i < 3; i++) hints.push(await runner(dir, [e.id, '--hint']));
     const refix = await runner(dir, [e.id, '--refix']);
     const fixedCheck = e.id === MEASURED && refix.code === 0 ? await runner(dir, [e.id, '--check', '--quick']) : null;
-    return { dir, unfix, unfixedCheck, explained, explainedCheck, hints, refix, fixedCheck };
+    const afterRefix = git(['branch', '--show-current']);
+    return {
+      dir,
+      git,
+      unfix,
+      afterUnfix,
+      unfixedCheck,
+      explained,
+      explainedCheck,
+      hints,
+      refix,
+      afterRefix,
+      fixedCheck,
+    };
   } finally {
     release();
   }
@@ -155,8 +190,13 @@ const runOf = async (id) => /** @type {Awaited<ReturnType<typeof studentPath>>} 
 
 for (const e of EXERCISES) {
   test(`${e.id}: unfixed, --check --quick fails and says what a measurer sees, not where the pitfall is`, async () => {
-    const { unfix, unfixedCheck } = await runOf(e.id);
+    const { unfix, afterUnfix, unfixedCheck } = await runOf(e.id);
     assert.equal(unfix.code, 0, `npm run exercise -- ${e.id} --unfix:\n${unfix.output}`);
+    assert.deepEqual(
+      afterUnfix,
+      { status: '', branch: `exercise/${e.id}-broken` },
+      'committed on its branch: a clean git status',
+    );
     assert.match(unfix.output, /npm run exercise -- \d\d\b/, 'it says what to run next');
     assert.ok(unfixedCheck);
     const { code, output } = unfixedCheck;
@@ -171,6 +211,14 @@ for (const e of EXERCISES) {
     );
     assert.match(output, row, `the judged figure, measured on the reference fix's side:\n${output}`);
     assert.ok(output.includes(`  What a measurer sees, in the same run: ${label}`), output);
+    // The symptom plainly: the pitfall's tree beyond the pass margin on the judged figure.
+    const seen = /What a measurer sees, in the same run: .*: ([\d.]+)x \((lower|higher) is better\)/.exec(output);
+    assert.ok(seen, output);
+    const cost = seen[2] === 'lower' ? Number(seen[1]) : 1 / Number(seen[1]);
+    assert.ok(
+      cost > TOLERANCE,
+      `${e.id}: the unfixed tree costs ${cost.toFixed(2)}x the reference's ${label}, within the pass margin:\n${output}`,
+    );
     assert.ok(output.includes(`  From outside: ${e.symptom}.`), output);
     // A failed assertion of the exercise's own test: not a patch that no longer loads, an app that hangs.
     assert.match(output, /The behaviour test fails: \d+ of \d+ tests/, output);
@@ -195,7 +243,7 @@ for (const e of EXERCISES) {
   });
 
   test(`${e.id}: --hint gives a hint, and each next call the next one; --refix puts the code back to the byte`, async () => {
-    const { dir, hints, refix } = await runOf(e.id);
+    const { dir, hints, refix, afterRefix } = await runOf(e.id);
     assert.deepEqual(
       hints.map((h) => h.code),
       [0, 0, 0],
@@ -206,6 +254,7 @@ for (const e of EXERCISES) {
     );
     assert.equal(new Set(hints.map((h) => h.output.split('\n')[1])).size, 3, 'three different hints');
     assert.equal(refix.code, 0, refix.output);
+    assert.equal(afterRefix, 'main', 'back on the branch --unfix came from');
     for (const file of filesOf(patchOf(e), dir))
       assert.ok(
         readFileSync(path.join(dir, file)).equals(readFileSync(path.join(ROOT, file))),
@@ -241,7 +290,14 @@ test(`${MEASURED}, the reference fix back: --check --quick passes, measures both
 });
 
 test('refusals: --unfix twice, --refix twice, --check on a file that does not parse: one line, exit code 1', async () => {
-  const { dir } = await runOf(MEASURED);
+  const { dir, git } = await runOf(MEASURED);
+  writeFileSync(path.join(dir, 'scratch.txt'), 'an edit not committed\n');
+  const dirty = await runner(dir, ['02', '--unfix']);
+  assert.equal(dirty.code, 1);
+  assert.match(dirty.output, /^exercise 02: the work tree has uncommitted changes/);
+  assert.equal(git(['branch', '--show-current']), 'main', 'nothing changed');
+  rmSync(path.join(dir, 'scratch.txt'));
+  git(['branch', '-q', '-D', 'exercise/02-broken']);
   const unfix = await runner(dir, ['02', '--unfix']);
   assert.equal(unfix.code, 0, unfix.output);
   const again = await runner(dir, ['02', '--unfix']);

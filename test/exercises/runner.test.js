@@ -13,10 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { EXERCISES, NOT_YET } from '../../perf/exercises/index.js';
 import { loadArgs } from '../../perf/exercises/lib/load-pair.js';
 import { ratio, sideFigures, verdict } from '../../perf/exercises/lib/report.js';
-import { EXERCISES as KNOB_VALUES } from '../../server/config/load.js';
-import { commandOf, hintsOf, readHints } from '../../perf/exercises/lib/hints.js';
+import { KNOBS } from '../../server/config/load.js';
+import { commandOf, hintsOf } from '../../perf/exercises/lib/hints.js';
 import { explainsNow, rememberExplanation, showExplanation } from '../../perf/exercises/lib/explain.js';
-import { patchWords, wordsIn } from '../helpers/patch-words.js';
+import { patchWords, spoilersIn, wordsIn } from '../helpers/patch-words.js';
 import { reverseDiff } from '../../perf/exercises/lib/solution.js';
 import { costRatio, formatCheck } from '../../perf/exercises/lib/check-table.js';
 import { patchOf } from '../../perf/exercises/lib/unfix.js';
@@ -44,38 +44,37 @@ test('npm run exercise -- 99, or one not there yet: one line and exit code 1', (
   }
 });
 
-test('every exercise has its folder, a README with its command and figures, and a knob the server knows', () => {
+test('every exercise has its folder, a README with its command and figures; the server has no exercise knob', () => {
   for (const e of EXERCISES) {
     const readme = new URL(`../../perf/exercises/${e.id}-${e.slug}/README.md`, import.meta.url);
     assert.ok(existsSync(readme), `${e.id}-${e.slug}/README.md`);
     const text = readFileSync(readme, 'utf8');
     assert.match(text, new RegExp(`npm run exercise -- ${e.id}`), `${e.id}: the command`);
     assert.match(text, /Measured 20\d\d-\d\d-\d\d/, `${e.id}: the date of its measurement`);
-    if (e.broken.EXERCISE) assert.ok(Object.hasOwn(KNOB_VALUES, e.broken.EXERCISE), `EXERCISE=${e.broken.EXERCISE}`);
   }
-  for (const id of Object.keys(KNOB_VALUES))
-    assert.ok(
-      EXERCISES.some((e) => e.broken.EXERCISE === id),
-      `EXERCISE=${id} has an exercise`,
-    );
+  // Each pitfall lives in its unfixed.patch alone: nothing in the app's configuration turns one on.
+  for (const key of Object.keys(KNOBS)) assert.doesNotMatch(key, /EXERCISE/, key);
   const guide = readFileSync(new URL('../../perf/exercises/README.md', import.meta.url), 'utf8');
   for (const e of [...EXERCISES, ...NOT_YET])
     assert.match(guide, new RegExp(`${e.id}-${e.slug}`), `the guide names ${e.id}`);
 });
 
-test('perf:load gets the pitfall as B, both sides the shared knobs, and --allow-broken', () => {
+test('perf:load gets the broken tree as B, both sides the shared knobs, and --allow-broken', () => {
   const tls = /** @type {import('../../perf/exercises/index.js').Exercise} */ (EXERCISES.find((e) => e.id === '08'));
-  const args = loadArgs(tls, { duration: 20, rounds: 4, warmup: 3, json: '/tmp/x.json' }).join(' ');
+  const args = loadArgs(tls, { duration: 20, rounds: 4, warmup: 3, json: '/tmp/x.json', vsRoot: '/tmp/b' }).join(' ');
   assert.match(
     args,
     /--env OVERLOAD_EVENT_LOOP_DELAY_MS=0 UPSTREAM_TIMEOUT_MS=10000 UPSTREAM_DEADLINE_MS=20000 CATALOG_TLS=1 /,
     "a noisy machine sheds neither side, nor times out either side's calls",
   );
   assert.match(args, /--prime \/ /, 'the measured page asked once before the load');
-  assert.match(args, /--vs EXERCISE=08 --allow-broken --json \/tmp\/x.json$/);
+  assert.match(args, /--vs-root \/tmp\/b --allow-broken --json \/tmp\/x.json$/);
   assert.match(args, /--concurrency 20 --upstream-latency 250 /);
   const clone = /** @type {import('../../perf/exercises/index.js').Exercise} */ (EXERCISES.find((e) => e.id === '03'));
-  assert.match(loadArgs(clone, { duration: 20, rounds: 4, warmup: 3, json: 'x' }).join(' '), /--prime \/genre\/drama /);
+  assert.match(
+    loadArgs(clone, { duration: 20, rounds: 4, warmup: 3, json: 'x', vsRoot: 'b' }).join(' '),
+    /--prime \/genre\/drama /,
+  );
 });
 
 test("the verdict compares the headline ratio with the story's", () => {
@@ -104,11 +103,12 @@ test('refusals in one line: an unknown option, two things at once, --quick or --
   }
 });
 
-test('every README has 2 or 3 hints under its Hints heading; --solution is the patch reversed', () => {
+test('every exercise has 2 or 3 hints, given by --hint only (no README holds them); --solution is the patch reversed', () => {
   for (const e of EXERCISES) {
     const readme = readFileSync(new URL(`../../perf/exercises/${e.id}-${e.slug}/README.md`, import.meta.url), 'utf8');
-    const hints = readHints(readme);
+    const hints = hintsOf(e);
     assert.ok(hints.length >= 2 && hints.length <= 3, `${e.id}: ${hints.length} hints`);
+    assert.doesNotMatch(readme, /^## Hints/m, `${e.id}: hints are the runner's to give, one at a time`);
     const solution = run([e.id, '--solution']);
     assert.equal(solution.status, 0, solution.stderr);
     // Taken back out of today's (fixed) code, the solution is the pitfall: the patch applies forward.
@@ -154,6 +154,23 @@ test('every exercise: a symptom a measurer sees, a cause, and a first hint whose
     withApp: true,
   });
   assert.equal(commandOf('look at `/metrics` and `CPU ms/req`'), null);
+});
+
+/** The line after which an exercise README may say where its pitfall is and how it is fixed. */
+const SPOILER_LINE = '\n---\n\n## Spoilers below: where it is and the fix\n';
+
+test('no README names, before its spoiler line, a file its patch changes or an identifier of its changed code', () => {
+  for (const e of EXERCISES) {
+    const readme = readFileSync(path.join(ROOT, `perf/exercises/${e.id}-${e.slug}/README.md`), 'utf8');
+    const at = readme.indexOf(SPOILER_LINE);
+    assert.ok(at > 0, `${e.id}: the README has its spoiler line (${JSON.stringify(SPOILER_LINE.trim())})`);
+    const words = patchWords(readFileSync(path.join(ROOT, patchOf(e)), 'utf8'));
+    assert.deepEqual(spoilersIn(readme.slice(0, at), words), [], `${e.id}: given away before the spoiler line`);
+    assert.ok(spoilersIn(readme.slice(at), words).length > 0, `${e.id}: the spoilers name where it is`);
+  }
+  // It can fail: a story that names the code is caught.
+  const words = { files: ['server/x.js'], identifiers: ['copy', 'keysOf'] };
+  assert.deepEqual(spoilersIn('A copy, and `copy()` in x.js, then keysOf', words), ['x.js', 'keysOf', 'copy']);
 });
 
 test("a patch's words: the files it changes, the identifiers of its changed code, not its comments or strings", () => {

@@ -74,3 +74,26 @@ export function wordsIn(text, { files, identifiers }) {
     if (new RegExp(`(?<![\\w$])${word.replace(/\$/g, '\\$')}(?![\\w$])`).test(text)) found.push(word);
   return found;
 }
+
+/**
+ * What of a patch's words a README's text before its spoiler line gives
+ * away: a file's path or name anywhere; an identifier shaped as code
+ * (`keysOf`, `JSON`, `setImmediate`) anywhere; one that is also an English
+ * word (`copy`, `connection`) only where the text writes it as code, in
+ * backticks or a fenced block: the story may say "a connection", never
+ * `connection`.
+ * @param {string} text Markdown
+ * @param {{ files: string[], identifiers: string[] }} words
+ * @returns {string[]} the words found
+ */
+export function spoilersIn(text, { files, identifiers }) {
+  // Fenced blocks are code; so are inline spans, each on one line.
+  const fenced = [...text.matchAll(/^```.*\n([\s\S]*?)^```/gm)].map((m) => m[1]);
+  const inline = [...text.replace(/^```[\s\S]*?^```/gm, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
+  // A tool's option (`--atf-rows`) is the tool's word, not the code's.
+  const spans = [...fenced, ...inline].join('\n').replace(/--[\w-]+/g, ' ');
+  const codeShaped = identifiers.filter((word) => /[A-Z_$\d]/.test(word));
+  // Words of three letters or fewer (`to`, `at`, `app`) say nothing of where a pitfall is.
+  const plain = identifiers.filter((word) => !codeShaped.includes(word) && word.length > 3);
+  return [...wordsIn(text, { files, identifiers: codeShaped }), ...wordsIn(spans, { files: [], identifiers: plain })];
+}

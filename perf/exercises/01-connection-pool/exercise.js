@@ -4,7 +4,12 @@ export default {
   id: '01',
   slug: 'connection-pool',
   title: 'Connection pooling',
-  broken: { EXERCISE: '01' },
+  // One at a time, with `npm run exercise -- NN --hint`: where to look, what to measure, what the fix looks like.
+  hints: [
+    'Where to look: the server waits, it does not work. Run `npm run perf:load -- --upstream-latency 250 --concurrency 20` and compare `CPU ms/req` with the p50: latency grows, CPU does not. Something between the app and the catalog queues.',
+    'What to measure: the `pool queue` column (`marquee_upstream_pool_pending` in `/metrics`) and `marquee_upstream_pool_connected`. How many sockets does the app hold to the catalog, and does a second page reuse them?',
+    'What the fix looks like: in `server/upstream/pool.js`, the undici `Pool` takes its socket count from the configuration (`connections`, `UPSTREAM_CONNECTIONS`), and calls keep their connection alive: no `connection: close` header.',
+  ],
   symptom:
     "pages wait rather than work: the p50 climbs far above the catalog's latency while CPU per page stays low, and upstream calls queue behind one another",
   cause:

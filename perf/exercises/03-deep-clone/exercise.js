@@ -20,7 +20,12 @@ export default {
   id: '03',
   slug: 'deep-clone',
   title: 'Deep clone on the request path',
-  broken: { EXERCISE: '03' },
+  // One at a time, with `npm run exercise -- NN --hint`: where to look, what to measure, what the fix looks like.
+  hints: [
+    "Where to look: pages cost more CPU the more the shared cache holds. Run `npm run perf:load -- --concurrency 20 --prime '/genre/drama /genre/comedy'` (the genre pages fill the cache first) and watch `ELD p99 ms` and `CPU ms/req`; prime fewer or more pages and compare.",
+    "What to measure: `npm run perf:flame`: the shared graph's `read` (`server/graph-cache/shared-graph.js`) is among the top frames by self time; `JSON.parse` and `JSON.stringify` are builtins, so their time shows as the caller's.",
+    'What the fix looks like: a read returns only the paths asked for, from the cache itself (`model.getCache(...paths)`), with no copy of the whole cache per page; shared data is protected by freezing where it is made.',
+  ],
   symptom:
     "each page's CPU grows with the number of pages the shared cache holds, and the event loop stalls while a page is served",
   cause: "a page's read of the shared graph still deep-clones the whole cache (JSON.parse(JSON.stringify)) every time",

@@ -4,7 +4,12 @@ export default {
   id: '04',
   slug: 'route-table',
   title: 'A route table that grows',
-  broken: { EXERCISE: '04' },
+  // One at a time, with `npm run exercise -- NN --hint`: where to look, what to measure, what the fix looks like.
+  hints: [
+    'Where to look: with the app running (`npm start`), `curl -s localhost:3000/metrics | grep marquee_routes_registered` twice, a minute apart: the count should never change in a running process.',
+    "What to measure: two flame graphs a minute apart (`npm run perf:flame -- --duration 30`): Express's router walking its layers (`next` in `router/index.js`) widens with time.",
+    'What the fix looks like: in `server/app.js`, every route is registered once, at start, through `createRouteTable`; nothing re-registers a handler on a timer.',
+  ],
   symptom:
     'latency and CPU per page grow the longer the process runs, and marquee_routes_registered climbs in a running process',
   cause:
@@ -13,6 +18,8 @@ export default {
   load: { path: '/', concurrency: 20, latencyMs: 0 },
   figures: ['p50', 'p99', 'rps', 'cpuMsPerRequest', 'routesRegistered'],
   headline: 'p50',
+  // --check judges CPU per page: in a few seconds the table grows enough to cost CPU (1.42x), not always p50 (1.14x).
+  checkFigure: 'cpuMsPerRequest',
   seed: {
     source: 'Netflix, "Node.js in Flames", 2014',
     what: 'latency growth',

@@ -4,7 +4,12 @@ export default {
   id: '05',
   slug: 'above-the-fold',
   title: 'Above the fold',
-  broken: { ATF_ROWS: 'all' },
+  // One at a time, with `npm run exercise -- NN --hint`: where to look, what to measure, what the fix looks like.
+  hints: [
+    'Where to look: with the app running (`npm start`), `curl -s localhost:3000/ | grep -o \'<li class="card"\' | wc -l` counts the cards in the HTML the server sends: how many does the first screen show?',
+    "What to measure: `npm run perf:page` (React's render per page) and `npm run perf:load -- --concurrency 20` (`CPU ms/req`, HTML bytes per page); and the round trips before the rows: is there a query for the row count first?",
+    'What the fix looks like: in `shared/pages/home.js`, the server asks for and renders the first `rows` rows (`ATF_ROWS`, 3 by default) with no head query; the other rows are `null`, placeholders the client fills as they near the viewport.',
+  ],
   symptom:
     "the home page's HTML is several times larger and its server CPU higher: the server does work for more than the first screen shows",
   cause: 'the home page still reads and renders every row on the server, not only the rows above the fold',

@@ -4,7 +4,12 @@ export default {
   id: '06',
   slug: 'blocking-work-per-item',
   title: 'Blocking work per item',
-  broken: { EXERCISE: '06' },
+  // One at a time, with `npm run exercise -- NN --hint`: where to look, what to measure, what the fix looks like.
+  hints: [
+    "Where to look: CPU per page grows with the number of cards. Run `npm run perf:load -- --concurrency 20 --env 'ATF_ROWS=all'` (27 rows on the page) against the default 3 rows: something is done once per card that could be done once.",
+    "What to measure: `npm run perf:flame -- --env 'ATF_ROWS=all'`: the card's number formatters (`rating`, `runtime`) are among the widest frames by self time; the `Intl.NumberFormat` constructor is native code, so its time shows as theirs.",
+    'What the fix looks like: in `shared/components/card-format.js`, each `Intl.NumberFormat` is made once, as a module constant, and the card calls its `format`.',
+  ],
   symptom: "CPU and React's render time per page grow with the number of cards on the page",
   cause: 'cards still make a new Intl number formatter for every number they show',
   brokenLabel: "every card's numbers formatted by a new Intl formatter",

@@ -4,7 +4,12 @@ export default {
   id: '09',
   slug: 'props-through-stacks',
   title: 'Props through stacks of components',
-  broken: { EXERCISE: '09' },
+  // One at a time, with `npm run exercise -- NN --hint`: where to look, what to measure, what the fix looks like.
+  hints: [
+    "Where to look: with the app running (`npm start`), `curl -sI localhost:3000/` shows the page's `Server-Timing`: the render phase is far above the few rows the page shows. What does React build around each card?",
+    "What to measure: `npm run perf:flame`: pass-through components and React's `createElement` (which copies every prop it gets) are the widest frames, the garbage collector behind them.",
+    'What the fix looks like: in `server/render/render-settings.js`, the rows render `TitleCard` itself (the default `rowCard`), not the card under a stack of layers each handed every prop.',
+  ],
   symptom: "React's render per page takes many times what the few cards on the page need",
   cause: 'cards still render under a stack of pass-through components, each handed every prop',
   brokenLabel: 'every card under 100 pass-through components spreading 100 props',

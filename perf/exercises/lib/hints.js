@@ -1,30 +1,14 @@
 // @ts-check
 // npm run exercise -- NN --hint [--reset]: the exercise's hints, one more each
-// time, from the "## Hints" section of its README (a numbered list, so a
-// teacher edits them where the story is). How many a student has seen is
-// kept per exercise in perf/exercises/.hints.json, git-ignored: it is the
-// student's, not the project's.
+// time, from its `hints` (its exercise.js: data the runner prints, never in
+// the README a student reads first). How many a student has seen is kept per
+// exercise in perf/exercises/.hints.json, git-ignored: it is the student's,
+// not the project's.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { EXERCISES } from '../index.js';
 import { fileURLToPath } from 'node:url';
 
-export const HINTS_HEADING = '## Hints';
 const STATE = fileURLToPath(new URL('../.hints.json', import.meta.url));
-
-/**
- * The hints of a README: the items of the numbered list under HINTS_HEADING,
- * each maybe over several lines, as written.
- * @param {string} readme
- * @returns {string[]}
- */
-export function readHints(readme) {
-  const start = readme.indexOf(`\n${HINTS_HEADING}\n`);
-  if (start === -1) return [];
-  const body = readme.slice(start + HINTS_HEADING.length + 2).split(/\n## /)[0];
-  return body
-    .split(/^\d+\. /m)
-    .slice(1)
-    .map((item) => item.trim().replace(/\n\s+/g, '\n   '));
-}
 
 /**
  * The tool a first hint tells a student to run: its first code span that is
@@ -41,11 +25,12 @@ export function commandOf(hint) {
 }
 
 /**
- * An exercise's hints, from its README.
- * @param {{ id: string, slug: string }} exercise
+ * An exercise's hints.
+ * @param {{ id: string, slug?: string }} exercise
+ * @returns {readonly string[]}
  */
-export function hintsOf({ id, slug }) {
-  return readHints(readFileSync(fileURLToPath(new URL(`../${id}-${slug}/README.md`, import.meta.url)), 'utf8'));
+export function hintsOf({ id }) {
+  return EXERCISES.find((e) => e.id === id)?.hints ?? [];
 }
 
 /**
@@ -83,7 +68,7 @@ export function showHint({ id, slug }, { reset, state = STATE }) {
     return 0;
   }
   if (hints.length === 0) {
-    console.error(`exercise ${id}: no hints: perf/exercises/${id}-${slug}/README.md has no "${HINTS_HEADING}" list`);
+    console.error(`exercise ${id}: no hints: perf/exercises/${id}-${slug}/exercise.js has no \`hints\``);
     return 1;
   }
   const shown = seen[id] ?? 0;

@@ -1,8 +1,9 @@
 // @ts-check
-// Broken against fixed through perf:load's --vs machinery: one run, the two
-// configurations alternating round by round on the same catalog (A: the
-// normal code, B: the pitfall), --allow-broken so a pitfall that breaks pages
-// is measured and its failures reported, not a reason to stop.
+// Two trees through perf:load's --vs-root machinery: one run, the two
+// alternating round by round on the same catalog (A: this checkout, B:
+// another tree: the pitfall's, lib/broken-tree.js, or the reference fix's,
+// lib/reference-tree.js), --allow-broken so a pitfall that breaks pages is
+// measured and its failures reported, not a reason to stop.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,10 +37,10 @@ const PATIENT_UPSTREAM = { UPSTREAM_TIMEOUT_MS: '10000', UPSTREAM_DEADLINE_MS: '
 /**
  * perf:load's arguments for an exercise.
  * @param {import('../index.js').Exercise} exercise
- * @param {{ duration: number, rounds: number, warmup: number, json: string, keepGuard?: boolean, vsRoot?: string | null }} options
- *   vsRoot: B is the code of this checkout, with no pitfall knob (--check: the reference fix), not the knob's B
+ * @param {{ duration: number, rounds: number, warmup: number, json: string, keepGuard?: boolean, vsRoot: string }} options
+ *   vsRoot: B's tree, built there (the pitfall's, or --check's reference fix)
  */
-export function loadArgs(exercise, { duration, rounds, warmup, json, keepGuard = false, vsRoot = null }) {
+export function loadArgs(exercise, { duration, rounds, warmup, json, keepGuard = false, vsRoot }) {
   const { load } = exercise;
   const both = { ...(keepGuard ? {} : GUARD_OFF), ...PATIENT_UPSTREAM, ...exercise.both };
   // The measured page asked once before the load, so the first round is not a
@@ -52,7 +53,7 @@ export function loadArgs(exercise, { duration, rounds, warmup, json, keepGuard =
     ...['--duration', String(duration), '--rounds', String(rounds), '--warmup', String(warmup)],
     ...(Object.keys(both).length > 0 ? ['--env', envArg(both)] : []),
     ...(prime.length > 0 ? ['--prime', prime.join(' ')] : []),
-    ...(vsRoot ? ['--vs-root', vsRoot] : ['--vs', envArg(exercise.broken)]),
+    ...['--vs-root', vsRoot],
     ...['--allow-broken', '--json', json],
   ];
 }
@@ -60,7 +61,7 @@ export function loadArgs(exercise, { duration, rounds, warmup, json, keepGuard =
 /**
  * Runs perf:load; its progress goes to stderr as it runs, its tables are kept.
  * @param {import('../index.js').Exercise} exercise
- * @param {{ duration: number, rounds: number, warmup: number, keepGuard: boolean, vsRoot?: string | null }} options
+ * @param {{ duration: number, rounds: number, warmup: number, keepGuard: boolean, vsRoot: string }} options
  * @returns {Promise<{ command: string, report: any, tables: string }>}
  */
 export async function measurePair(exercise, options) {

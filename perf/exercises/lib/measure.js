@@ -1,10 +1,13 @@
 // @ts-check
 // One exercise measured broken against fixed in one run (npm run exercise -- NN):
-// perf:load alternating the two, Chromium's TTI for exercises that have it, the
-// comparison printed and, with --json, written.
+// perf:load alternating the two (A: this tree as it is, B: a copy with the
+// exercise's unfixed.patch applied, lib/broken-tree.js), Chromium's TTI for
+// exercises that have it, the comparison printed and, with --json, written.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { measurePair } from './load-pair.js';
+import { makeBrokenTree } from './broken-tree.js';
+import { patchOf } from './unfix.js';
 import { formatComparison, ratio, sideFigures, verdict } from './report.js';
 
 /**
@@ -18,9 +21,7 @@ export async function measureExercise(exercise, options) {
     `exercise ${exercise.id} ${exercise.slug}: GET ${load.path} at c=${load.concurrency}, catalog at ${load.latencyMs} ms${exercise.both ? ` (${Object.entries(exercise.both).map(([k, v]) => `${k}=${v}`)})` : ''}`,
   );
   console.error(
-    `  A = fixed (the normal code), B = broken (${Object.entries(exercise.broken)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(' ')}: ${exercise.brokenLabel})`,
+    `  A = fixed (this tree as it is), B = broken (a copy with ${patchOf(exercise)} applied: ${exercise.brokenLabel})`,
   );
   console.error(
     `  ${options.rounds} rounds of ${perSide} s each, A B A B …; about ${estimate(exercise, options)} s in all`,
@@ -28,16 +29,24 @@ export async function measureExercise(exercise, options) {
   if (!options.keepGuard)
     console.error("  the overload guard's event-loop trigger is off on both sides (--keep-guard keeps it)");
 
-  const { command, report, tables } = await measurePair(exercise, options);
+  const broken = await makeBrokenTree(exercise, { ownClient: Boolean(exercise.tti) });
+  let measured;
+  let tti = null;
+  try {
+    measured = await measurePair(exercise, { ...options, vsRoot: broken.dir });
+    if (exercise.tti) {
+      console.error(`  Time To Interactive in Chromium: ${options.ttiRuns} loads each, alternating`);
+      const { measureTtiPair } = await import('./tti-pair.js');
+      tti = await measureTtiPair({ brokenRoot: broken.dir, runs: options.ttiRuns });
+    }
+  } finally {
+    broken.remove();
+  }
+  const { report, tables } = measured;
+  const command = measured.command.replace(broken.dir, '<the broken copy>');
   if (options.verbose) console.log(tables);
   const [fixedLevel, brokenLevel] = [report.a.levels[0], report.b.levels[0]];
 
-  let tti = null;
-  if (exercise.tti) {
-    console.error(`  Time To Interactive in Chromium: ${options.ttiRuns} loads each, alternating`);
-    const { measureTtiPair } = await import('./tti-pair.js');
-    tti = await measureTtiPair({ broken: exercise.broken, runs: options.ttiRuns });
-  }
   const sides = {
     broken: sideFigures(brokenLevel, tti ? { appTTI: tti.broken.appTTI, labTTI: tti.broken.labTTI } : {}),
     fixed: sideFigures(fixedLevel, tti ? { appTTI: tti.fixed.appTTI, labTTI: tti.fixed.labTTI } : {}),
@@ -71,7 +80,7 @@ export async function measureExercise(exercise, options) {
       ]),
     );
     const document = {
-      exercise: { id: exercise.id, slug: exercise.slug, title: exercise.title, broken: exercise.broken },
+      exercise: { id: exercise.id, slug: exercise.slug, title: exercise.title, broken: exercise.brokenLabel },
       at: new Date().toISOString(),
       node: process.version,
       command,

@@ -10,13 +10,14 @@ import { measurePageLoad } from '../../lib/page-run.js';
 import { distribution } from '../../lib/stats.js';
 
 /**
- * @param {{ broken: Record<string, string>, runs: number, profile?: keyof typeof PROFILES }} options
+ * @param {{ brokenRoot: string, runs: number, profile?: keyof typeof PROFILES }} options brokenRoot: the pitfall's tree,
+ *   with its own client build (lib/broken-tree.js)
  * @returns {Promise<{ broken: Record<string, number | null>, fixed: Record<string, number | null>, profile: string, runs: number }>}
  *   medians of App TTI, lab TTI and the HTML's bytes
  */
-export async function measureTtiPair({ broken, runs, profile = 'mobile' }) {
+export async function measureTtiPair({ brokenRoot, runs, profile = 'mobile' }) {
   await buildClient();
-  const servers = { fixed: await startMarquee(), broken: await startMarquee({ env: broken }) };
+  const servers = { fixed: await startMarquee(), broken: await startMarquee({ root: brokenRoot }) };
   /** @type {import('playwright-core').Browser | null} */
   let browser = null;
   /** @type {Record<'fixed' | 'broken', import('../../lib/page-run.js').RunResult[]>} */
