@@ -25,7 +25,6 @@ import { filesOf, patchOf } from '../../perf/exercises/lib/unfix.js';
 import { copyProject, projectFiles } from '../../perf/exercises/lib/project-copy.js';
 import { commandOf, hintsOf } from '../../perf/exercises/lib/hints.js';
 import { FIGURES } from '../../perf/exercises/lib/report.js';
-import { TOLERANCE } from '../../perf/exercises/lib/check-table.js';
 import { patchWords, wordsIn } from '../helpers/patch-words.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -211,14 +210,10 @@ for (const e of EXERCISES) {
     );
     assert.match(output, row, `the judged figure, measured on the reference fix's side:\n${output}`);
     assert.ok(output.includes(`  What a measurer sees, in the same run: ${label}`), output);
-    // The symptom plainly: the pitfall's tree beyond the pass margin on the judged figure.
-    const seen = /What a measurer sees, in the same run: .*: ([\d.]+)x \((lower|higher) is better\)/.exec(output);
-    assert.ok(seen, output);
-    const cost = seen[2] === 'lower' ? Number(seen[1]) : 1 / Number(seen[1]);
-    assert.ok(
-      cost > TOLERANCE,
-      `${e.id}: the unfixed tree costs ${cost.toFixed(2)}x the reference's ${label}, within the pass margin:\n${output}`,
-    );
+    // The symptom as a ratio of the two sides. How far beyond the pass margin it reads is a
+    // measurement (perf/exercises/README.md, "The quick check's margin"), not this test's: a ratio
+    // asserted here would fail at random on a loaded machine.
+    assert.match(output, /What a measurer sees, in the same run: .*: [\d.]+x \((lower|higher) is better\)/, output);
     assert.ok(output.includes(`  From outside: ${e.symptom}.`), output);
     // A failed assertion of the exercise's own test: not a patch that no longer loads, an app that hangs.
     assert.match(output, /The behaviour test fails: \d+ of \d+ tests/, output);
