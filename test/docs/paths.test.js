@@ -36,9 +36,14 @@ test('every repository path a doc names exists', () => {
   /** @type {string[]} */
   const missing = [];
   for (const doc of docs) {
+    // An exercise's README may name a file its own patch makes (the pitfall's, there once unfixed).
+    const patch = /^perf\/exercises\/\d\d-[^/]+\/README\.md$/.test(doc)
+      ? readFileSync(path.join(ROOT, path.dirname(doc), 'unfixed.patch'), 'utf8')
+      : '';
     for (const [, named] of readFileSync(path.join(ROOT, doc), 'utf8').matchAll(PATH)) {
       // `NN` stands for an exercise's number in the workshop's docs.
       if (/\bNN\b/.test(named) || existsSync(path.join(ROOT, named)) || ignoredByGit(named)) continue;
+      if (patch.includes(`+++ b/${named}\n`)) continue;
       missing.push(`${doc}: ${named}`);
     }
   }
