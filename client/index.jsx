@@ -8,7 +8,7 @@ import { createServices } from './services.js';
 import { afterNearRows } from './early-rows.js';
 import { loadKeyboardOnDemand } from './keyboard/on-demand.js';
 import { prefetchAtIdle } from './idle.js';
-import { askForMeasurement, isLabRun, loadMeasurementForLab } from './lab-run.js';
+import { MEASUREMENT_ASKED_MARK, isLabRun, loadMeasurementForLab } from './lab-run.js';
 import { firstIntent } from './intent.js';
 import { snapAfterFirstPaint } from './snap-after-paint.js';
 import { DEFAULT_RENDER_SETTINGS } from '../shared/components/RenderSettings.js';
@@ -27,11 +27,12 @@ function startAfterInteractive() {
   // Pitfall: measurement loaded at the mark, or at idle, ran in the window that decides TTI;
   // its observers are buffered, so loaded on the first intent they still see every entry
   // from page start. A lab run asks for it without an intent (./lab-run.js).
-  const measure = () => import('./measure/index.js');
+  // Marked as it is asked for: its lab TTI search leaves its own load out.
+  const measure = () => (performance.mark(MEASUREMENT_ASKED_MARK), import('./measure/index.js'));
   if (isLabRun()) loadMeasurementForLab(measure);
   // After what the intent itself needs (rows for a scroll, navigation for a pointer): measurement
   // needs no hurry, and the head's inline hide sender (client/measure/hide-inline.js) covers the page until it has loaded.
-  else firstIntent().then(() => afterNearRows(() => askForMeasurement(measure)));
+  else firstIntent().then(() => afterNearRows(measure));
   // Network only: the first intent then evaluates chunks from the cache instead of waiting a round trip.
   prefetchAtIdle(Array.isArray(later) ? later : []);
   loadKeyboardOnDemand(); // arrow keys across the cards (TV UI), fetched on first focus or key press
@@ -42,20 +43,15 @@ const root = document.getElementById('root');
 const services = createServices(cache ?? {}, page ?? {}, onInteractive);
 services.initialPage().then((initial) => {
   if (!root || !initial) return;
-  // The page's chunk has just been evaluated and its props read in this task: React's root (and
-  // its listeners on every event type) is made in the next one. Pitfall: two steps of about 30 ms
-  // each at 4x CPU, run back to back, made one long task that held lab TTI on a phone (issue 46).
-  setTimeout(() =>
-    // In a transition, React hydrates in slices of a few ms and yields between
-    // them; at the default priority it hydrated the page in one long task that
-    // blocked input (pitfall: one long hydration task, counted as blocking time).
-    startTransition(() => {
-      hydrateRoot(root, <App initial={initial} services={services} settings={settings} />, {
-        // Mismatches are bugs here (both sides render from one cache): make them loud.
-        onRecoverableError(error, info) {
-          console.error('marquee: recoverable hydration error', error, info?.componentStack);
-        },
-      });
-    }),
-  );
+  // In a transition, React hydrates in slices of a few ms and yields between
+  // them; at the default priority it hydrated the page in one long task that
+  // blocked input (pitfall: one long hydration task, counted as blocking time).
+  startTransition(() => {
+    hydrateRoot(root, <App initial={initial} services={services} settings={settings} />, {
+      // Mismatches are bugs here (both sides render from one cache): make them loud.
+      onRecoverableError(error, info) {
+        console.error('marquee: recoverable hydration error', error, info?.componentStack);
+      },
+    });
+  });
 });

@@ -13,15 +13,6 @@ export const LAB_QUIET_WINDOW_MS = 5000;
 /** ./measure/lab-tti.js's MEASUREMENT_ASKED_MARK, written again for the same reason. */
 export const MEASUREMENT_ASKED_MARK = 'marquee:measurement-asked';
 
-/**
- * Asks for measurement, marking the moment: its lab TTI search leaves its own load out.
- * @param {() => unknown} measure imports measurement
- */
-export function askForMeasurement(measure) {
-  performance.mark(MEASUREMENT_ASKED_MARK);
-  return measure();
-}
-
 /** Whether this load is a lab run: measurement is asked for without waiting for an intent. */
 export function isLabRun() {
   return (
@@ -39,6 +30,6 @@ export function isLabRun() {
  */
 export function loadMeasurementForLab(measure) {
   if (Number.isFinite(/** @type {any} */ (window).__marqueePerfCapMs))
-    setTimeout(() => whenIdle(() => askForMeasurement(measure)), LAB_QUIET_WINDOW_MS);
-  else whenIdle(() => askForMeasurement(measure));
+    setTimeout(() => whenIdle(measure), LAB_QUIET_WINDOW_MS);
+  else whenIdle(measure);
 }

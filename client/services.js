@@ -123,8 +123,9 @@ export function createServices(cache, page, onInteractive) {
     // Pitfall: rows prefetched 700 px ahead right after hydration rendered (and laid out)
     // in the window that decides TTI; they wait for the visitor's first intent (a scroll).
     loadRow: async (index) => {
-      // Loaded already: the home page's module rendered this placeholder.
-      const home = await import('../shared/pages/home.js');
+      // Loaded already: the home page's module rendered this placeholder. Through the registry, the one
+      // place that knows the pages' modules.
+      const home = /** @type {typeof import('../shared/pages/home.js')} */ (await loadPage('home'));
       const paths = home.rowQuery(index);
       if (!appModel) prefetchRowAtIdle(paths);
       await firstIntent();

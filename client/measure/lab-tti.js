@@ -93,8 +93,8 @@ export function cpuQuietPeriods(longTasks, endTime) {
 export const MEASUREMENT_ASKED_MARK = 'marquee:measurement-asked';
 
 /**
- * The long tasks without measurement's own load, from the moment the entry asked for it to the
- * end of its start (`ownLoad`). Pitfall: measurement's evaluation counted as the page's work, in a
+ * The long tasks without measurement's own load, from the moment the entry asked for it (the
+ * mark) to the task that handed its observers their buffered entries (`ownLoad`). Pitfall: measurement's evaluation counted as the page's work, in a
  * load Lighthouse makes without it; perf:tti's loads take it one quiet window after hydration, but
  * a commit that ends a little after the mark put that evaluation inside the window, and lab TTI
  * read 8.8 s against Lighthouse's 3.8 (issue 46).
@@ -148,9 +148,10 @@ export function totalBlockingTime(longTasks, start, end) {
  * Watches the page and calls back once: with lab TTI and TBT when a quiet
  * window has passed, or `not-found` at the cap.
  * @param {(result: LabTTIResult) => void} callback
- * @param {{ capMs?: number, ownLoad?: Period | null }} [options] ownLoad: measurement's own load (withoutOwnLoad)
+ * @param {{ capMs?: number }} [options]
  */
-export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS, ownLoad = null } = {}) {
+export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
+  const asked = performance.getEntriesByName(MEASUREMENT_ASKED_MARK, 'mark').at(-1)?.startTime;
   const source = observeLongTasks();
   if (!source) {
     callback({ status: 'unsupported' }); // no Long Tasks, no LoAF, no heartbeat in the head
@@ -177,8 +178,8 @@ export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS, ownLoad = null } = 
       performance.getEntriesByType('navigation')[0]
     );
     const fcp = performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime;
-    // Measurement's own load runs on to the task that hands its observers the buffered entries.
-    const own = ownLoad && { start: ownLoad.start, end: Math.max(ownLoad.end, source.buffered() ?? 0) };
+    // Measurement's own load, where the entry marked asking for it (not perf:tti's injected copy).
+    const own = asked === undefined ? null : { start: asked, end: source.buffered() ?? asked };
     const longTasks = withoutOwnLoad(source.read(), own);
     // Resource Timing lists a request only once it has finished; waiting for
     // the load event keeps the page's own subresources from being missed.

@@ -3,7 +3,7 @@
 // hydration) and by perf/tti/index.js, which injects it into any site it measures.
 import { createPerfStore } from './store.js';
 import { onAppTTI } from './app-tti.js';
-import { MEASUREMENT_ASKED_MARK, onLabTTI } from './lab-tti.js';
+import { onLabTTI } from './lab-tti.js';
 import { onWebVitals } from './web-vitals.js';
 import { inpAttribution } from './inp-attribution.js';
 import { onKeyInput } from './key-input.js';
@@ -20,8 +20,6 @@ import { armOverlay } from './overlay-trigger.js';
 export function startMeasuring({ beacon = true, overlay = true } = {}) {
   const existing = /** @type {any} */ (window).__marqueePerf;
   if (existing) return existing;
-  // From the entry's ask (client/lab-run.js marks it) to here: measurement's own load, not the page's.
-  const asked = performance.getEntriesByName(MEASUREMENT_ASKED_MARK, 'mark').at(-1)?.startTime;
   const store = createPerfStore();
   /** @type {any} */ (window).__marqueePerf = store;
 
@@ -38,8 +36,7 @@ export function startMeasuring({ beacon = true, overlay = true } = {}) {
   // perf/tti/index.js --cap sets window.__marqueePerfCapMs before the page loads.
   const capMs = /** @type {any} */ (window).__marqueePerfCapMs;
   const cap = Number.isFinite(capMs) ? { capMs } : {};
-  const ownLoad = asked === undefined ? null : { start: asked, end: performance.now() };
-  onLabTTI((result) => store.setLabTTI(result), { ...cap, ownLoad });
+  onLabTTI((result) => store.setLabTTI(result), cap);
   if (overlay) armOverlay(store);
   return store;
 }

@@ -59,11 +59,3 @@ test("the wait is lab TTI's own quiet window", () => {
 test("the entry marks its ask with the name measurement's search reads", () => {
   assert.equal(MEASUREMENT_ASKED_MARK, MEASURED_MARK);
 });
-
-test('loading measurement for a lab run marks the moment it is asked for', () => {
-  define('window', { __marqueePerfCapMs: 30_000 });
-  performance.clearMarks(MEASUREMENT_ASKED_MARK);
-  loadMeasurementForLab(() => {});
-  mock.timers.tick(LAB_QUIET_WINDOW_MS);
-  assert.equal(performance.getEntriesByName(MEASUREMENT_ASKED_MARK, 'mark').length, 1);
-});
