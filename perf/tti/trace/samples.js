@@ -7,12 +7,15 @@
 /** @typedef {import('./window.js').TraceEvent} TraceEvent */
 
 /**
+ * The JS sampler's samples of one thread, in order.
+ * @template T
  * @param {TraceEvent[]} events
- * @param {{ pid: number, tid: number }} thread the page's main thread
- * @returns {(fromTs: number, toTs: number) => { url: string, share: number } | null}
- *   share: of the samples in the range, those in that script's own code
+ * @param {{ pid: number, tid: number }} thread
+ * @param {(frame: { url: string, lineNumber: number, columnNumber: number }) => T} describe each call frame,
+ *   once per profile node (its script URL resolved from the script id where the frame has none)
+ * @returns {{ ts: number, ms: number, stack: T[] }[]} stack: innermost first; ms: the time the sample stands for
  */
-export function sampledScripts(events, { pid, tid }) {
+export function profileSamples(events, { pid, tid }, describe) {
   // Samples' frames name their script by id; its URL is on the events that compiled or called it.
   /** @type {Map<string, string>} */
   const scriptUrls = new Map();
@@ -20,13 +23,10 @@ export function sampledScripts(events, { pid, tid }) {
     const data = e.args?.data;
     if (e.pid === pid && data?.scriptId !== undefined && data.url) scriptUrls.set(String(data.scriptId), data.url);
   }
-  /** @type {number[]} */
-  const times = [];
-  /** @type {string[]} */
-  const urls = [];
-  const profiles = events.filter((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
-  for (const profile of profiles) {
-    /** @type {Map<number, { url: string, parent?: number }>} */
+  /** @type {{ ts: number, ms: number, stack: T[] }[]} */
+  const samples = [];
+  for (const profile of events.filter((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid)) {
+    /** @type {Map<number, { value: T, parent?: number }>} */
     const nodes = new Map();
     let ts = profile.args?.data?.startTime ?? profile.ts;
     const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile.id);
@@ -35,23 +35,40 @@ export function sampledScripts(events, { pid, tid }) {
       for (const node of cpuProfile?.nodes ?? []) {
         const frame = node.callFrame ?? {};
         const url = frame.url || scriptUrls.get(String(frame.scriptId)) || '';
-        nodes.set(node.id, { url, parent: node.parent });
+        nodes.set(node.id, {
+          value: describe({ url, lineNumber: frame.lineNumber, columnNumber: frame.columnNumber }),
+          parent: node.parent,
+        });
       }
       (cpuProfile?.samples ?? []).forEach((/** @type {number} */ id, /** @type {number} */ i) => {
         ts += timeDeltas[i] ?? 0;
-        times.push(ts);
-        urls.push(nodes.get(id)?.url ?? '');
+        /** @type {T[]} */
+        const stack = [];
+        for (let n = nodes.get(id); n; n = n.parent === undefined ? undefined : nodes.get(n.parent))
+          stack.push(n.value);
+        samples.push({ ts, ms: (timeDeltas[i + 1] ?? timeDeltas[i] ?? 0) / 1000, stack });
       });
     }
   }
+  return samples;
+}
+
+/**
+ * @param {TraceEvent[]} events
+ * @param {{ pid: number, tid: number }} thread the page's main thread
+ * @returns {(fromTs: number, toTs: number) => { url: string, share: number } | null}
+ *   share: of the samples in the range, those in that script's own code
+ */
+export function sampledScripts(events, thread) {
+  const samples = profileSamples(events, thread, (frame) => frame.url);
   return (fromTs, toTs) => {
     /** @type {Map<string, number>} */
     const counts = new Map();
     let all = 0;
-    for (let i = 0; i < times.length; i += 1) {
-      if (times[i] < fromTs || times[i] > toTs) continue;
+    for (const { ts, stack } of samples) {
+      if (ts < fromTs || ts > toTs) continue;
       all += 1;
-      if (urls[i]) counts.set(urls[i], (counts.get(urls[i]) ?? 0) + 1);
+      if (stack[0]) counts.set(stack[0], (counts.get(stack[0]) ?? 0) + 1);
     }
     const [top] = [...counts].sort((a, b) => b[1] - a[1]);
     return top ? { url: top[0], share: top[1] / all } : null;

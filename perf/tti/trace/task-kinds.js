@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
+import { profileSamples } from './samples.js';
 
 export const TASK_MS = 30;
 
@@ -144,55 +145,23 @@ export function tasksByKind(events, navigation, { untilMs, bundles }) {
  * @param {TraceEvent[]} events
  * @param {{ pid: number, tid: number }} thread
  * @param {Record<string, string>} bundles
+ * @returns {{ ts: number, ms: number, kind: (evaluating: boolean) => string | null }[]}
  */
-function sampledFunctions(events, { pid, tid }, bundles) {
+function sampledFunctions(events, thread, bundles) {
   /** @type {Map<string, { map: SourceMap, dir: string } | null>} */
   const maps = new Map();
-  const scriptUrls = new Map();
-  for (const e of events) {
-    const data = e.args?.data;
-    if (e.pid === pid && data?.scriptId !== undefined && data.url) scriptUrls.set(String(data.scriptId), data.url);
-  }
-  /** @type {{ ts: number, ms: number, kind: (evaluating: boolean) => string | null }[]} */
-  const out = [];
-  for (const profile of events.filter((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid)) {
-    /** @type {Map<number, { name: string | null, file: string | null, parent?: number }>} */
-    const nodes = new Map();
-    let ts = profile.args?.data?.startTime ?? profile.ts;
-    const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile.id);
-    for (const chunk of chunks.sort((a, b) => a.ts - b.ts)) {
-      const { cpuProfile, timeDeltas = [] } = chunk.args?.data ?? {};
-      for (const node of cpuProfile?.nodes ?? []) {
-        const frame = node.callFrame ?? {};
-        const url = frame.url || scriptUrls.get(String(frame.scriptId)) || '';
-        if (url && !maps.has(url)) maps.set(url, mapFor(url, bundles));
-        const found = url ? maps.get(url) : null;
-        let name = null;
-        let file = null;
-        if (found && frame.lineNumber >= 0) {
-          const entry = /** @type {any} */ (found.map.findEntry(frame.lineNumber, Math.max(frame.columnNumber, 0)));
-          if (entry.originalSource) {
-            file = entry.originalSource.startsWith('file://')
-              ? new URL(entry.originalSource).pathname
-              : path.resolve(found.dir, entry.originalSource);
-            name = enclosingFunction(file, entry.originalLine);
-          }
-        }
-        nodes.set(node.id, { name, file, parent: node.parent });
-      }
-      /** @type {number[]} */
-      const ids = cpuProfile?.samples ?? [];
-      ids.forEach((id, i) => {
-        ts += timeDeltas[i] ?? 0;
-        const ms = (timeDeltas[i + 1] ?? timeDeltas[i] ?? 0) / 1000;
-        /** @type {{ name: string | null, file: string | null }[]} */
-        const stack = [];
-        for (let n = nodes.get(id); n; n = n.parent === undefined ? undefined : nodes.get(n.parent)) stack.push(n);
-        out.push({ ts, ms, kind: (evaluating) => sampleKind(stack, evaluating) });
-      });
-    }
-  }
-  return out;
+  const samples = profileSamples(events, thread, ({ url, lineNumber, columnNumber }) => {
+    if (url && !maps.has(url)) maps.set(url, mapFor(url, bundles));
+    const found = url ? maps.get(url) : null;
+    if (!found || lineNumber < 0) return { name: null, file: null };
+    const entry = /** @type {any} */ (found.map.findEntry(lineNumber, Math.max(columnNumber, 0)));
+    if (!entry.originalSource) return { name: null, file: null };
+    const file = entry.originalSource.startsWith('file://')
+      ? new URL(entry.originalSource).pathname
+      : path.resolve(found.dir, entry.originalSource);
+    return { name: enclosingFunction(file, entry.originalLine), file };
+  });
+  return samples.map(({ ts, ms, stack }) => ({ ts, ms, kind: (evaluating) => sampleKind(stack, evaluating) }));
 }
 
 /**
