@@ -94,10 +94,11 @@ export const MEASUREMENT_ASKED_MARK = 'marquee:measurement-asked';
 
 /**
  * The long tasks without measurement's own load, from the moment the entry asked for it (the
- * mark) to the task that handed its observers their buffered entries (`ownLoad`). Pitfall: measurement's evaluation counted as the page's work, in a
- * load Lighthouse makes without it; perf:tti's loads take it one quiet window after hydration, but
- * a commit that ends a little after the mark put that evaluation inside the window, and lab TTI
- * read 8.8 s against Lighthouse's 3.8 (issue 46).
+ * mark) to the task that handed its observers their buffered entries (`ownLoad`). Pitfall:
+ * measurement's evaluation counted as the page's work, in a load Lighthouse makes without it;
+ * perf:tti's loads take it one quiet window after hydration, but a commit that ends a little after
+ * the mark put that evaluation inside the window, and lab TTI read 8.8 s against Lighthouse's 3.8
+ * (issue 46).
  * @param {Period[]} longTasks
  * @param {Period | null} ownLoad
  */
