@@ -10,7 +10,7 @@ import { whenIdle } from './idle.js';
  */
 export const LAB_QUIET_WINDOW_MS = 5000;
 
-/** ./measure/lab-tti.js's MEASUREMENT_ASKED_MARK, written again for the same reason. */
+/** ./measure/own-load.js's MEASUREMENT_ASKED_MARK, written again for the same reason. */
 export const MEASUREMENT_ASKED_MARK = 'marquee:measurement-asked';
 
 /** Whether this load is a lab run: measurement is asked for without waiting for an intent. */

@@ -19,6 +19,7 @@
  * resolves only once a whole quiet window has passed, so it has a cap.
  */
 import { observeLongTasks } from './long-tasks.js';
+import { measurementAskedAt, ownLoad, withoutOwnLoad } from './own-load.js';
 
 export const LONG_TASK_MS = 50;
 export const QUIET_WINDOW_MS = 5000;
@@ -87,27 +88,6 @@ export function cpuQuietPeriods(longTasks, endTime) {
 }
 
 /**
- * The mark the entry sets when it asks for measurement (client/lab-run.js writes the same name;
- * the entry imports nothing of measurement's, test/client/lab-run.test.js checks the two agree).
- */
-export const MEASUREMENT_ASKED_MARK = 'marquee:measurement-asked';
-
-/**
- * The long tasks without measurement's own load, from the moment the entry asked for it (the
- * mark) to the task that handed its observers their buffered entries (`ownLoad`). Pitfall:
- * measurement's evaluation counted as the page's work, in a load Lighthouse makes without it;
- * perf:tti's loads take it one quiet window after hydration, but a commit that ends a little after
- * the mark put that evaluation inside the window, and lab TTI read 8.8 s against Lighthouse's 3.8
- * (issue 46).
- * @param {Period[]} longTasks
- * @param {Period | null} ownLoad
- */
-export function withoutOwnLoad(longTasks, ownLoad) {
-  if (!ownLoad) return longTasks;
-  return longTasks.filter((task) => task.end < ownLoad.start || task.start > ownLoad.end);
-}
-
-/**
  * The Lighthouse search over what is known at `now`.
  * @param {{ longTasks: Period[], requests: Period[], fcp: number, dcl: number, now: number }} input
  * @returns {{ value: number } | { reason: 'cpu' | 'network' }}
@@ -152,7 +132,7 @@ export function totalBlockingTime(longTasks, start, end) {
  * @param {{ capMs?: number }} [options]
  */
 export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
-  const asked = performance.getEntriesByName(MEASUREMENT_ASKED_MARK, 'mark').at(-1)?.startTime;
+  const asked = measurementAskedAt();
   const source = observeLongTasks();
   if (!source) {
     callback({ status: 'unsupported' }); // no Long Tasks, no LoAF, no heartbeat in the head
@@ -179,9 +159,7 @@ export function onLabTTI(callback, { capMs = DEFAULT_CAP_MS } = {}) {
       performance.getEntriesByType('navigation')[0]
     );
     const fcp = performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime;
-    // Measurement's own load, where the entry marked asking for it (not perf:tti's injected copy).
-    const own = asked === undefined ? null : { start: asked, end: source.buffered() ?? asked };
-    const longTasks = withoutOwnLoad(source.read(), own);
+    const longTasks = withoutOwnLoad(source.read(), ownLoad(asked, source.buffered()));
     // Resource Timing lists a request only once it has finished; waiting for
     // the load event keeps the page's own subresources from being missed.
     if (fcp !== undefined && navigation && document.readyState === 'complete') {

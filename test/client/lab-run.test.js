@@ -7,7 +7,8 @@
 import { test, beforeEach, afterEach, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { LAB_QUIET_WINDOW_MS, MEASUREMENT_ASKED_MARK, isLabRun, loadMeasurementForLab } from '../../client/lab-run.js';
-import { MEASUREMENT_ASKED_MARK as MEASURED_MARK, QUIET_WINDOW_MS } from '../../client/measure/lab-tti.js';
+import { QUIET_WINDOW_MS } from '../../client/measure/lab-tti.js';
+import { MEASUREMENT_ASKED_MARK as MEASURED_MARK } from '../../client/measure/own-load.js';
 
 const saved = Object.fromEntries(
   ['window', 'location', 'requestIdleCallback'].map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]),

@@ -3,7 +3,8 @@
 // (the cases of Lighthouse's own interactive-test.js, in spirit).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findLabTTI, networkQuietPeriods, totalBlockingTime, withoutOwnLoad } from '../../../client/measure/lab-tti.js';
+import { findLabTTI, networkQuietPeriods, totalBlockingTime } from '../../../client/measure/lab-tti.js';
+import { withoutOwnLoad } from '../../../client/measure/own-load.js';
 
 const task = (/** @type {number} */ start, /** @type {number} */ duration) => ({ start, end: start + duration });
 const request = (/** @type {number} */ start, /** @type {number} */ end) => ({ start, end });
