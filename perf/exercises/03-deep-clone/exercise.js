@@ -24,7 +24,7 @@ export default {
   hints: [
     "Where to look: pages cost more CPU the more the shared cache holds. Run `npm run perf:load -- --concurrency 20 --prime '/genre/drama /genre/comedy'` (the genre pages fill the cache first) and watch `ELD p99 ms` and `CPU ms/req`; prime fewer or more pages and compare.",
     "What to measure: `npm run perf:flame`: the shared graph's `read` (`server/graph-cache/shared-graph.js`) is among the top frames by self time; `JSON.parse` and `JSON.stringify` are builtins, so their time shows as the caller's.",
-    'What the fix looks like: a read returns only the paths asked for, from the cache itself (`model.getCache(...paths)`), with no copy of the whole cache per page; shared data is protected by freezing where it is made.',
+    'What the fix looks like: in `server/graph-cache/shared-graph.js`, a read returns only the paths asked for, from the cache itself (`model.getCache(...paths)`), with no copy of the whole cache per page; shared data is protected by freezing where it is made.',
   ],
   symptom:
     "each page's CPU grows with the number of pages the shared cache holds, and the event loop stalls while a page is served",

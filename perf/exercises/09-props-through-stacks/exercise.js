@@ -8,7 +8,7 @@ export default {
   hints: [
     "Where to look: with the app running (`npm start`), `curl -sI localhost:3000/` shows the page's `Server-Timing`: the render phase is far above the few rows the page shows. What does React build around each card?",
     "What to measure: `npm run perf:flame`: pass-through components and React's `createElement` (which copies every prop it gets) are the widest frames, the garbage collector behind them.",
-    'What the fix looks like: in `server/render/render-settings.js`, the rows render `TitleCard` itself (the default `rowCard`), not the card under a stack of layers each handed every prop.',
+    "What the fix looks like: in `shared/components/TitleRow.jsx`, the row renders `TitleCard` itself, not the card under a stack of layers each handed every prop; grouping the props and making the styles once (Netflix's fix) still leaves a hundred layers to render.",
   ],
   symptom: "React's render per page takes many times what the few cards on the page need",
   cause: 'cards still render under a stack of pass-through components, each handed every prop',
