@@ -18,8 +18,10 @@ export default {
   load: { path: '/', concurrency: 20, latencyMs: 0 },
   figures: ['p50', 'p99', 'rps', 'cpuMsPerRequest', 'routesRegistered'],
   headline: 'p50',
-  // --check judges CPU per page: in a few seconds the table grows enough to cost CPU (1.42x), not always p50 (1.14x).
-  checkFigure: 'cpuMsPerRequest',
+  // --check judges the table's size, the symptom a measurer sees climb: its CPU cost grows with the process's
+  // life, so a quick run on a busy machine read 1.07x (docs/lab-reports/student-trials.md), and a fix that
+  // re-registers less often would pass on CPU while the table still grows.
+  checkFigure: 'routesRegistered',
   seed: {
     source: 'Netflix, "Node.js in Flames", 2014',
     what: 'latency growth',
