@@ -230,7 +230,7 @@ async function startServer(dir) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let output = '';
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = await new Promise((resolve, reject) => {
+  const started = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "2 workers listening" within 60 s:\n${output}`)), 60_000);
     child.stdout?.on('data', (chunk) => {
       output += chunk;
@@ -242,17 +242,23 @@ async function startServer(dir) {
     });
     child.once('exit', (code) => reject(new Error(`server/index.js exited (code ${code}):\n${output}`)));
   });
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // A start that fails leaves nothing behind either: no process group, no data folder.
+  const url = await started.catch(async (error) => {
+    await stop();
+    throw error;
+  });
   return {
     url: /** @type {string} */ (url),
-    async stop() {
-      if (child.pid && child.exitCode === null) {
-        process.kill(-child.pid, 'SIGTERM');
-        const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
