@@ -5,13 +5,11 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from '../shared/components/App.jsx';
 import { createServices } from './services.js';
-import { afterNearRows } from './early-rows.js';
 import { loadKeyboardOnDemand } from './keyboard/on-demand.js';
 import { prefetchAtIdle } from './idle.js';
-import { MEASUREMENT_ASKED_MARK, isLabRun, loadMeasurementForLab } from './lab-run.js';
-import { firstIntent } from './intent.js';
 import { snapAfterFirstPaint } from './snap-after-paint.js';
 import { DEFAULT_RENDER_SETTINGS } from '../shared/components/RenderSettings.js';
+import './measure/plug-in.js'; // the page's measurement, started after the mark (docs/starter-guide.md)
 
 const { cache, page, later } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
 // The server's poster URL template (POSTER_URL_TEMPLATE), for hydration and every row rendered later: the srcsets must match.
@@ -20,19 +18,11 @@ const settings = { ...DEFAULT_RENDER_SETTINGS, posterTemplate: page?.options?.po
 function onInteractive() {
   performance.mark('marquee:interactive');
   // In the task after React's commit, not inside it (client/services.js onCommit says why).
-  setTimeout(startAfterInteractive);
+  setTimeout(afterMark);
 }
 
-function startAfterInteractive() {
-  // Pitfall: measurement loaded at the mark, or at idle, ran in the window that decides TTI;
-  // its observers are buffered, so loaded on the first intent they still see every entry
-  // from page start. A lab run asks for it without an intent (./lab-run.js).
-  // Marked as it is asked for: its lab TTI search leaves its own load out.
-  const measure = () => (performance.mark(MEASUREMENT_ASKED_MARK), import('./measure/index.js'));
-  if (isLabRun()) loadMeasurementForLab(measure);
-  // After what the intent itself needs (rows for a scroll, navigation for a pointer): measurement
-  // needs no hurry, and the head's inline hide sender (client/measure/hide-inline.js) covers the page until it has loaded.
-  else firstIntent().then(() => afterNearRows(measure));
+function afterMark() {
+  dispatchEvent(new Event('marquee:interactive')); // for the parts imported above (the page's measurement)
   // Network only: the first intent then evaluates chunks from the cache instead of waiting a round trip.
   prefetchAtIdle(Array.isArray(later) ? later : []);
   loadKeyboardOnDemand(); // arrow keys across the cards (TV UI), fetched on first focus or key press

@@ -18,12 +18,8 @@ import { pageHandler } from './pages/page-handler.js';
 import { mountPosters } from './posters/routes.js';
 import { notFoundPage, errorPage } from './pages/errors.js';
 import { createRegistry } from './metrics/registry.js';
-import { mountPerf } from './field-metrics/routes.js';
 import { httpMetrics } from './metrics/http.js';
-import { collectRuntimeMetrics } from './metrics/runtime.js';
 import { createUpstreamMetrics } from './metrics/upstream.js';
-import { countRoutes } from './metrics/routes-count.js';
-import { mountMetrics } from './metrics/endpoint.js';
 import { requestLog } from './middleware/request-log.js';
 import { createOverloadGuard } from './middleware/overload.js';
 import { createDrainGate } from './lifecycle/drain.js';
@@ -34,6 +30,7 @@ import { createSheddingMetrics } from './metrics/shedding.js';
 import { serverTiming } from './middleware/server-timing.js';
 import { staticAssets } from './delivery/static-assets.js';
 import { compression } from './delivery/compression.js';
+import { MEASUREMENT_PARTS } from './measurement.js';
 
 /** Where the client build is served (client/build/index.js PUBLIC_PATH). */
 const ASSETS_PATH = '/assets';
@@ -51,9 +48,8 @@ export function createApp(
   config,
   { catalogUrl, catalogCa = config.catalog.ca, log = createLogger(config), extraRoutes },
 ) {
-  // ── Metrics (one registry per app; GET /metrics below) ──────────────────
+  // ── Metrics (the app's own counters, one registry per app; read by the Prometheus part below) ──
   const registry = createRegistry();
-  collectRuntimeMetrics(registry);
   const upstreamMetrics = createUpstreamMetrics(registry);
   const shedding = createSheddingMetrics(registry);
 
@@ -157,11 +153,9 @@ export function createApp(
       pageHandler(entry, { options: pageOptions, settings: renderSettings, data, renderer }),
     );
   mountPosters(routes);
-  // Prometheus text; under node:cluster, the aggregate of all workers.
-  mountMetrics(routes, { registry, token: config.security.metricsToken });
-  countRoutes(registry, routes);
 
-  mountPerf(routes, { registry, log, config, templates });
+  // ── Measurement (GET /metrics; POST /perf/beacon and /perf): one line each in server/measurement.js ──
+  for (const part of MEASUREMENT_PARTS) part.mount({ routes, registry, log, config, templates });
 
   extraRoutes?.(routes);
 

@@ -3,11 +3,10 @@
 // has started the catalog service once (server/index.js), forks the workers
 // (each runs server/index.js again and listens on the same port, which
 // node:cluster shares round-robin), replaces a worker that dies, and answers
-// the workers' requests for the metrics of all of them (ADR 006).
+// the workers' requests for the metrics of all of them (ADR 006), for each
+// measurement part the app has (server/measurement.js).
 import cluster from 'node:cluster';
-import client from 'prom-client';
-import { serveAggregateFromPrimary } from './metrics/cluster-aggregate.js';
-import { servePerfFromPrimary } from './field-metrics/cluster-sketches.js';
+import { MEASUREMENT_PARTS } from './measurement.js';
 
 const RESTART_WINDOW_MS = 60_000;
 /** Beyond a worker's own drain delay and grace period (server/lifecycle/drain.js), before SIGKILL. */
@@ -25,11 +24,8 @@ const STOP_MARGIN_MS = 5_000;
  * @returns {{ stop: () => Promise<void> }}
  */
 export function forkWorkers({ config, log, catalogUrl, catalogCa, onFatal, primaryMetrics }) {
-  const primaryRegistry = new client.Registry();
-  primaryMetrics?.(primaryRegistry);
-  serveAggregateFromPrimary(primaryRegistry);
-  // The /perf dashboard's sketches (issue 5) are kept cluster-wide here too.
-  servePerfFromPrimary();
+  // Each measurement part's side here (server/measurement.js): the sums of all workers.
+  for (const part of MEASUREMENT_PARTS) part.inPrimary?.({ primaryMetrics });
   // Every worker must sign and read the visitor cookie with the same secret,
   // even when it is the random one of this start.
   const env = {

@@ -70,7 +70,7 @@ export async function buildClient({ outdir = DEFAULT_OUTDIR, watch = false, log 
           const [compressed, platform, inline] = await Promise.all([
             precompress(outputs),
             platformOf(result.metafile, outdir),
-            inlineScripts(),
+            inlineScripts(result.metafile),
           ]);
           last = writeManifest(result.metafile, outdir, compressed, previousInputs, platform, inline);
           written = new Set(outputs);

@@ -6,7 +6,9 @@
 // measurement loaded, without a byte in the entry (issue 37's budgets). The
 // build writes their text into manifest.json, where the server reads them with
 // the rest of the build (server/render/client-manifest.js), so the server
-// imports no client source.
+// imports no client source. Both belong to the page's measurement: a bundle
+// without its part (client/measure/plug-in.js, one import in client/index.jsx)
+// gets neither, and its pages carry none (docs/starter-guide.md).
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,8 @@ import { SIZE_SETTINGS } from './settings.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HEARTBEAT = new URL('../measure/heartbeat-snippet.js', import.meta.url);
 const HIDE_SENDER = 'client/measure/hide-inline.js';
+/** The page's measurement as the entry imports it: the inline scripts come with it. */
+export const MEASUREMENT_PART = 'client/measure/plug-in.js';
 /** The hide sender and what it imports: checked against its bundle's inputs on every build. */
 const HIDE_SENDER_INPUTS = [
   HIDE_SENDER,
@@ -31,10 +35,13 @@ const HIDE_SENDER_INPUTS = [
 export const INLINE_SOURCES = [fileURLToPath(HEARTBEAT), ...HIDE_SENDER_INPUTS.map((file) => path.join(ROOT, file))];
 
 /**
+ * @param {{ inputs: Record<string, unknown> }} metafile the client bundle's (esbuild)
  * @returns {Promise<Record<string, string>>} each script's text, by the name
- *   the page's partials look it up by (views/partials/heartbeat.hbs, early-input.hbs)
+ *   the page's partials look it up by (views/partials/heartbeat.hbs, early-input.hbs);
+ *   none when the bundle holds no measurement
  */
-export async function inlineScripts() {
+export async function inlineScripts(metafile) {
+  if (!(MEASUREMENT_PART in metafile.inputs)) return {};
   // Imported afresh once the file changed: a watch build outlives one version of it.
   const [{ HEARTBEAT_SNIPPET }, hide] = await Promise.all([
     import(`${HEARTBEAT.href}?mtime=${statSync(HEARTBEAT).mtimeMs}`),

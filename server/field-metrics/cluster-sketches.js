@@ -4,8 +4,8 @@
 // (server/metrics/cluster-aggregate.js), but the sketches behind /perf would show one
 // worker's share. So workers also forward each accepted beacon to the primary,
 // which keeps the cluster-wide sketches, and ask it for them on GET /perf.
-// The primary side starts with servePerfFromPrimary() (next to
-// serveAggregateFromPrimary() in server/cluster-primary.js); when it does not answer
+// The primary side starts with servePerfFromPrimary() (this part's inPrimary,
+// ./plug-in.js, run by server/cluster-primary.js); when it does not answer
 // in time, that one request shows the worker's own figures and says so, and
 // the next request asks again.
 import cluster from 'node:cluster';

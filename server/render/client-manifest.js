@@ -1,6 +1,7 @@
 // @ts-check
 // Which hashed client files the page references, and the scripts its head
-// carries inline (the frame heartbeat, the hide sender), read from the build's manifest once
+// carries inline (the page's measurement's, when the build has it: the frame
+// heartbeat, the hide sender), read from the build's manifest once
 // (re-read on change in development, where the bundler rebuilds; onChange then
 // hears of each new build the page will reference).
 import { readFileSync, watch } from 'node:fs';
@@ -8,8 +9,9 @@ import path from 'node:path';
 
 /**
  * @typedef {{ entry: string, preload: string[], lazy?: string[], later?: string[], pages?: Record<string, string[]>,
- *   inline: { heartbeat: string, hide: string } & Record<string, string> }} ClientManifest
- *   inline: each inline script's text, by name (client/build/inline-scripts.js)
+ *   inline: Record<string, string> }} ClientManifest
+ *   inline: each inline script's text, by name (client/build/inline-scripts.js); none
+ *   from a build without the page's measurement (client/measure/plug-in.js)
  */
 
 /**
@@ -51,14 +53,16 @@ function read(file) {
     throw new Error(`Client build missing (${file}): run \`npm run build\` first (npm start does it for you).`);
   }
   const manifest = JSON.parse(text);
-  if (typeof manifest.entry !== 'string' || !Array.isArray(manifest.preload)) {
+  // A build from before the inline scripts were build output has no inline at all.
+  const inline = manifest.inline;
+  if (
+    typeof manifest.entry !== 'string' ||
+    !Array.isArray(manifest.preload) ||
+    typeof inline !== 'object' ||
+    inline === null ||
+    !Object.values(inline).every((text) => typeof text === 'string')
+  ) {
     throw new Error(`Client manifest ${file} is malformed: rebuild with \`npm run build\`.`);
-  }
-  // A build from before the inline scripts were build output (or before the hide sender was one).
-  for (const name of ['heartbeat', 'hide']) {
-    if (typeof manifest.inline?.[name] !== 'string') {
-      throw new Error(`Client manifest ${file} has no inline ${name} script: rebuild with \`npm run build\`.`);
-    }
   }
   return Object.freeze(manifest);
 }

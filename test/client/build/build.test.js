@@ -3,7 +3,6 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import vm from 'node:vm';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient, formatReport, PUBLIC_PATH } from '../../../client/build/index.js';
@@ -12,7 +11,7 @@ import { writeManifest } from '../../../client/build/manifest.js';
 import { formatOverBudget } from '../../../client/build/report.js';
 import { measurePlatforms, platformPackages } from '../../../client/build/platform.js';
 import { cachedPlatforms, PLATFORM_SIZES } from '../../../client/build/platform-cache.js';
-import { HEARTBEAT_SNIPPET } from '../../../client/measure/heartbeat-snippet.js';
+import { inlineScripts } from '../../../client/build/inline-scripts.js';
 
 /** @param {number} bytes */
 const kbPattern = (bytes) => kb(bytes).replace('.', '\\.');
@@ -51,46 +50,16 @@ test('writes manifest.json naming a content-hashed entry that exists', () => {
   }
 });
 
-test("carries the page head's inline scripts, for the server to read with the rest of the build", () => {
-  assert.deepEqual(Object.keys(build.manifest.inline).sort(), ['heartbeat', 'hide']);
-  assert.equal(build.manifest.inline.heartbeat, HEARTBEAT_SNIPPET);
+test("writes the inline scripts of the parts the bundle holds into manifest.json: none without the page's measurement", async () => {
+  assert.deepEqual(build.manifest.inline, await inlineScripts(build.metafile));
+  // Without its one import in client/index.jsx (docs/starter-guide.md), the page's head carries none.
+  assert.deepEqual(await inlineScripts({ inputs: { 'client/index.jsx': {} } }), {});
 });
 
 test('the hide sender is inline, not in the JavaScript before hydration (issue 37)', () => {
   const { entry, preload } = build.manifest;
   for (const [file, output] of outputsFor([entry, ...preload]))
     assert.ok(!Object.keys(output.inputs).includes('client/measure/hide-beacon.js'), `${file} holds no hide sender`);
-});
-
-test('the inline hide sender runs as a classic script: at hide it sends the page data it reads then', () => {
-  /** @type {Map<string, Function>} */
-  const listeners = new Map();
-  /** @type {{ url: string, body: any }[]} */
-  const sent = [];
-  const data = { page: { route: '/title/:id', requestId: 'r1', timings: { total: 9 } } };
-  const sandbox = {
-    addEventListener: (/** @type {string} */ type, /** @type {Function} */ fn) => listeners.set(type, fn),
-    removeEventListener: () => {},
-    navigator: {
-      sendBeacon: (/** @type {string} */ url, /** @type {string} */ body) => sent.push({ url, body: JSON.parse(body) }),
-    },
-    document: { visibilityState: 'visible', getElementById: () => ({ textContent: JSON.stringify(data) }) },
-    performance: {
-      getEntriesByType: () => [{ type: 'navigate', responseStart: 50 }],
-      getEntriesByName: (/** @type {string} */ name) => (name === 'first-contentful-paint' ? [{ startTime: 400 }] : []),
-    },
-    PerformanceObserver: { supportedEntryTypes: [] },
-  };
-  // A classic script in the head: no module syntax, nothing exported, run as is.
-  vm.runInNewContext(build.manifest.inline.hide, sandbox);
-  assert.equal(sent.length, 0, 'nothing before the page hides');
-  listeners.get('pagehide')?.({ type: 'pagehide' });
-  assert.equal(sent.length, 1);
-  assert.equal(sent[0].url, '/perf/beacon');
-  assert.equal(sent[0].body.route, '/title/:id');
-  assert.equal(sent[0].body.labTTIStatus, 'pending');
-  assert.deepEqual(sent[0].body.metrics, { ttfb: 50, fcp: 400 });
-  assert.deepEqual(sent[0].body.server, { total: 9 });
 });
 
 test('no chunk fetched before hydration holds one of our modules alone: each would be a request of its own (issue 37, 46)', () => {
@@ -127,23 +96,6 @@ test('Falcor is not in the JavaScript needed to hydrate; it is in a lazy chunk',
     'falcor lives in a lazy chunk',
   );
   assert.ok(lazyInputs.some((input) => input.endsWith('client/model.js')));
-});
-
-test('the measurement code is one chunk: the on-demand overlay shares none of its modules', () => {
-  const outputs = Object.values(build.metafile.outputs);
-  const measure = outputs.find((output) => output.entryPoint === 'client/measure/index.js');
-  assert.ok(measure, 'client/measure/index.js is a chunk of its own');
-  // Split across chunks, the same code cost 359 B more gzip and one more request.
-  for (const input of [
-    'client/measure/web-vitals.js',
-    'client/measure/lab-tti.js',
-    'client/measure/inp-attribution.js',
-  ])
-    assert.ok(input in measure.inputs, `${input} is in the measure chunk, not in a chunk shared with the overlay`);
-  assert.ok(
-    Object.keys(measure.inputs).some((input) => input.includes('node_modules/web-vitals/')),
-    'web-vitals too',
-  );
 });
 
 test('React is bundled in production mode and the entry is minified', () => {
