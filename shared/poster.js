@@ -44,7 +44,7 @@ export function posterImage(id, template) {
 /** @typedef {(id: string, width: number) => string} PosterUrl */
 
 // Pitfall: every card searched the template four times over ({id} and {width}, in src and
-// srcset), 3% of the 270-card page's render (docs/server-cost.md): a template is split once,
+// srcset), 1% of the 270-card page's CPU (docs/server-cost.md): a template is split once,
 // and each URL joined from its parts. A process has one or two templates (its config's, the
 // default); the bound only keeps a caller with many from growing this.
 const MAX_TEMPLATES = 8;

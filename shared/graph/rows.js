@@ -53,7 +53,7 @@ export function readTitle(cache, path, id, keys) {
 }
 
 // Pitfall: each of a card's keys read from the graph's root walked lists, the row, the card's ref
-// and its title again: about 10 walks a card, 11% of the 270-card page's CPU (docs/server-cost.md).
+// and its title again: about 10 walks a card, 6.5% of the 270-card page's CPU (docs/server-cost.md).
 // The row's node and each title's are found once, and their keys read from there.
 
 /**
