@@ -28,17 +28,44 @@ export const POSTER_WIDTHS = [160, 320];
  *   views/partials/critical-css.hbs, one per 30° of the drawing's hue
  */
 export function posterImage(id, template) {
-  const from = template || DEFAULT_POSTER_TEMPLATE;
-  // Ids are slugs (shared/ids.js TITLE_ID): nothing in them to escape.
-  const url = (/** @type {number} */ width) => from.replaceAll('{id}', id).replaceAll('{width}', String(width));
-  const src = url(160);
+  const url = compiled(template || DEFAULT_POSTER_TEMPLATE);
+  const src = url(id, 160);
   return {
     src,
     // Density descriptors: the card is 160 CSS px wide at every viewport, so
     // the 2x file is all a srcset needs beside src (no `sizes`, the 160w URL
     // once). Pitfall: width descriptors wrote each URL again and `sizes` on
     // every poster, about 70 bytes a card on every server page.
-    srcSet: `${url(320)} 2x`,
+    srcSet: `${url(id, 320)} 2x`,
     tint: `tint-${Math.round((hashString(id) % 360) / 30) % 12}`,
   };
+}
+
+/** @typedef {(id: string, width: number) => string} PosterUrl */
+
+// Pitfall: every card searched the template four times over ({id} and {width}, in src and
+// srcset), 1% of the 270-card page's CPU (docs/server-cost.md): a template is split once,
+// and each URL joined from its parts. A process has one or two templates (its config's, the
+// default); the bound only keeps a caller with many from growing this.
+const MAX_TEMPLATES = 8;
+/** @type {Map<string, PosterUrl>} */
+const templates = new Map();
+
+/**
+ * @param {string} template
+ * @returns {PosterUrl}
+ */
+function compiled(template) {
+  let url = templates.get(template);
+  if (url) return url;
+  const parts = template.split(/(\{id\}|\{width\})/);
+  // Ids are slugs (shared/ids.js TITLE_ID): nothing in them to escape.
+  url = (id, width) => {
+    let out = '';
+    for (const part of parts) out += part === '{id}' ? id : part === '{width}' ? String(width) : part;
+    return out;
+  };
+  if (templates.size >= MAX_TEMPLATES) templates.clear();
+  templates.set(template, url);
+  return url;
 }

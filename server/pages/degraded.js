@@ -30,7 +30,9 @@ export function hasErrorAtoms(graph) {
  * @param {any[][]} paths path sets (keys, arrays of keys, { from, to } ranges)
  */
 export function missesPaths(graph, paths) {
-  /** @param {any} node @param {any[]} path @param {number} depth @returns {boolean} */
+  // Pitfall: each key set expanded again at every node it applies to (a card's keys once per
+  // card): 5% of the 270-card page's CPU (docs/server-cost.md). Once per path set instead.
+  /** @param {any} node @param {(string | number)[][]} path @param {number} depth @returns {boolean} */
   const misses = (node, path, depth) => {
     if (depth === path.length) return node === undefined;
     if (node === undefined) return true;
@@ -43,9 +45,9 @@ export function missesPaths(graph, paths) {
       );
     // An atom or an error before the path's end: nothing further down to miss (errors are counted apart).
     if ('$type' in node) return false;
-    return keysOf(path[depth]).some((key) => misses(node[key], path, depth + 1));
+    return path[depth].some((key) => misses(node[key], path, depth + 1));
   };
-  return paths.some((path) => misses(graph, path, 0));
+  return paths.some((path) => misses(graph, path.map(keysOf), 0));
 }
 
 /** @param {any} keySet @returns {(string | number)[]} */

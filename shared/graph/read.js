@@ -46,13 +46,61 @@ export function readRef(cache, path) {
 }
 
 /**
+ * The branch at `path`, refs followed, or undefined (a leaf, an error, a
+ * missing node). Reading many keys below one node (a row's cards, a card's
+ * fields) from it with readPathFrom walks the path once instead of once per key.
+ * @param {unknown} cache
+ * @param {readonly Key[]} path
+ * @returns {Record<string, any> | undefined}
+ */
+export function readBranch(cache, path) {
+  const node = resolve(cache, path, { hops: MAX_REF_HOPS });
+  return isBranch(node) ? node : undefined;
+}
+
+/**
+ * readPath, from a branch of `cache` (readBranch's) instead of its root: refs
+ * on the way still resolve from the root.
+ * @param {unknown} cache
+ * @param {unknown} node
+ * @param {readonly Key[]} path
+ * @returns {any}
+ */
+export function readPathFrom(cache, node, path) {
+  return leafValue(walk(cache, node, path, { hops: MAX_REF_HOPS }));
+}
+
+/**
+ * The target path of the ref at `key` of a branch, e.g. `['titlesById', 'alien-1979']`;
+ * undefined if no ref is there (readRef, from a branch).
+ * @param {unknown} node
+ * @param {Key} key
+ * @returns {Key[] | undefined}
+ */
+export function readRefFrom(node, key) {
+  const ref = child(node, key);
+  return isRef(ref) && Array.isArray(ref.value) ? [...ref.value] : undefined;
+}
+
+/**
  * @param {unknown} cache
  * @param {readonly Key[]} path
  * @param {Budget} budget shared by every ref followed for one read
  * @returns {unknown} the node at path, refs followed
  */
 function resolve(cache, path, budget) {
-  let node = follow(cache, cache, budget);
+  return walk(cache, cache, path, budget);
+}
+
+/**
+ * @param {unknown} cache the root, where refs point
+ * @param {unknown} from the node the path starts at
+ * @param {readonly Key[]} path
+ * @param {Budget} budget
+ * @returns {unknown} the node at path below `from`, refs followed
+ */
+function walk(cache, from, path, budget) {
+  let node = follow(cache, from, budget);
   for (const key of path) {
     node = follow(cache, child(node, key), budget);
     if (node === undefined) return undefined;

@@ -11,6 +11,7 @@ import * as homePage from '../../shared/pages/home.js';
 import * as titlePage from '../../shared/pages/title.js';
 import { DEFAULT_RENDER_SETTINGS } from '../../shared/components/RenderSettings.js';
 import { loadConfig } from '../../server/config/load.js';
+import { posterImage } from '../../shared/poster.js';
 
 const TEMPLATE = 'https://img.example.com/{id}?w={width}';
 
@@ -69,4 +70,19 @@ test('POSTER_URL_TEMPLATE: read into config.posters with its origin (for the CSP
     'https://img.example.com/{id} {width}', // a space splits a srcset candidate
   ])
     assert.throws(() => loadConfig({ POSTER_URL_TEMPLATE: bad }), /POSTER_URL_TEMPLATE/, bad);
+});
+
+test('a template is filled at every {id} and {width}, wherever and however often they appear', () => {
+  const template = '{width}/https://img.example.com/{id}/{width}x/{id}?w={width}';
+  assert.deepEqual(posterImage('alien-1979', template), {
+    src: '160/https://img.example.com/alien-1979/160x/alien-1979?w=160',
+    srcSet: '320/https://img.example.com/alien-1979/320x/alien-1979?w=320 2x',
+    tint: posterImage('alien-1979', null).tint,
+  });
+  assert.equal(posterImage('heat-1995', template).src, '160/https://img.example.com/heat-1995/160x/heat-1995?w=160');
+  assert.equal(posterImage('heat-1995', '').src, '/art/heat-1995.160w.v1.webp', 'empty: the app’s own posters');
+  assert.equal(
+    posterImage('heat-1995', 'https://cdn.example.com/fixed.webp').src,
+    'https://cdn.example.com/fixed.webp',
+  );
 });
