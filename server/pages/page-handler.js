@@ -25,10 +25,10 @@ import { hasErrorAtoms, missesPaths } from './degraded.js';
  * @param {{
  *   options: import('../../shared/pages/registry.js').PageOptions,
  *   settings: import('../../shared/components/RenderSettings.js').Settings,
- *   data: Pick<import('./data-layer.js').DataLayer, 'graphFor' | 'traceFor'>,
+ *   data: Pick<import('../page-data/index.js').PageDataSource, 'pageDataFor' | 'traceFor'>,
  *   renderer: ReturnType<typeof import('../render/stream-page.js').createPageStreamer>,
  * }} deps settings: the app's render settings (server/render/render-settings.js);
- *   data: where the page's graph comes from (server/pages/data-layer.js)
+ *   data: where the page's data comes from (server/page-data/index.js)
  * @returns {import('express').RequestHandler}
  */
 export function pageHandler(entry, { options, settings, data, renderer }) {
@@ -49,7 +49,7 @@ export function pageHandler(entry, { options, settings, data, renderer }) {
     // the head query below): no query, no render, nothing written (issue 14).
     if (res.destroyed) return;
     const page = await (loading ??= entry.load());
-    const graph = data.graphFor(req);
+    const graph = data.pageDataFor(req);
 
     // 1. The paths.
     const headPaths = page.headQuery?.(params, options) ?? [];
