@@ -7,7 +7,7 @@
 // same cache and the same upstream trace.
 //   page → pageDataFor(req) → the router alone (GRAPH_CACHE_TTL_MS=0), or
 //   ./through-cache.js: catalog paths from the shared cache, the visitor's
-//   from the router
+//   (the routes declared `visitor: true`) from the router
 import { createRouter } from '../falcor/router.js';
 import { createSharedGraph } from '../graph-cache/shared-graph.js';
 import { lastValue, mergeGraph } from '../graph-cache/merge-graph.js';
