@@ -80,6 +80,33 @@ export function matchRoute(pathname) {
 }
 
 /**
+ * A server page's params as Express matched them from its template
+ * (`req.params`), if they are this page's: each fits its shape and they spell
+ * the address exactly as asked (no trailing slash, same case, nothing
+ * percent-encoded), so that the client's matchRoute finds the same page.
+ * The one decision on a page address the server makes: Express's match,
+ * checked here, never a second match over every page.
+ * @param {PageEntry} entry
+ * @param {string} pathname the address asked (`req.path`)
+ * @param {Readonly<Record<string, unknown>>} params what Express matched (`req.params`)
+ * @returns {Params | null} null: not this page (the 404 page answers)
+ */
+export function pageParams(entry, pathname, params) {
+  const matcher = MATCHERS.find((candidate) => candidate.page === entry);
+  if (!matcher) return null;
+  const { keys, shapes } = matcher;
+  /** @type {Params} */
+  const fit = {};
+  for (const key of keys) {
+    const value = params[key];
+    if (typeof value !== 'string' || !shapes[key].test(value)) return null;
+    fit[key] = value;
+  }
+  const spelled = entry.path.replace(/:(\w+)/g, (_, key) => fit[key]);
+  return spelled === pathname ? fit : null;
+}
+
+/**
  * @param {string} name a page name from matchRoute
  * @returns {Promise<PageModule>}
  */
@@ -96,6 +123,8 @@ export function loadPage(name) {
 function compile({ path, params = {} }) {
   /** @type {string[]} */
   const keys = [];
+  /** @type {Record<string, RegExp>} each param's shape, whole */
+  const shapes = {};
   const source = path
     .split('/')
     .map((segment) => {
@@ -104,8 +133,10 @@ function compile({ path, params = {} }) {
       const shape = params[key];
       if (!shape) throw new Error(`page ${path}: no shape for :${key}`);
       keys.push(key);
-      return `(${shape.source.replace(/^\^|\$$/g, '')})`;
+      const bare = shape.source.replace(/^\^|\$$/g, '');
+      shapes[key] = new RegExp(`^(?:${bare})$`);
+      return `(${bare})`;
     })
     .join('\\/');
-  return { pattern: new RegExp(`^${source}$`), keys };
+  return { pattern: new RegExp(`^${source}$`), keys, shapes };
 }
