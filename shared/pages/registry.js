@@ -26,6 +26,8 @@ import { GENRE_PAGE, GENRE_SLUG, TITLE_ID } from '../ids.js';
  *   headQuery?: (params: Params, options: PageOptions) => PathSet[],
  *   queryWaitsForHead?: (options: PageOptions) => boolean,
  *   fromCache?: (cache: unknown, params: Params, options: PageOptions, previous?: any) => object | null,
+ *   rowQuery?: (index: number) => PathSet[],
+ *   rowProps?: (cache: unknown, index: number) => import('../graph/types.js').Row | null,
  * }} PageModule
  *   query: every path the page renders (head: the head query's answer);
  *   headQuery: what must be known before the head is flushed (what `head`
@@ -36,7 +38,10 @@ import { GENRE_PAGE, GENRE_SLUG, TITLE_ID } from '../ids.js';
  *   server sends both at once: one round trip, not two);
  *   fromCache (client navigation): props to show at once from what the
  *   client's cache holds before the query has run (previous: the props this
- *   path was last shown with), or null to wait for the query.
+ *   path was last shown with), or null to wait for the query;
+ *   rowQuery, rowProps (a page with rows below the fold, placeholders the
+ *   client fills as they near the viewport): one row's paths, and its props
+ *   read from their answer.
  * @typedef {{ name: string, path: string, params?: Readonly<Partial<Record<string, RegExp>>>, load: () => Promise<PageModule> }} PageEntry
  *   name: the page (its module and its code chunk; a page with a second address has two entries of one name);
  *   path: an Express-style template (`/title/:id`); params: the shape of each
