@@ -125,8 +125,9 @@ export function createServices(cache, page, onInteractive) {
     loadRow: async (index) => {
       // Loaded already: the home page's module rendered this placeholder. Through the registry, the one
       // place that knows the pages' modules.
-      const { rowQuery, rowProps } = await loadPage('home');
-      if (!rowQuery || !rowProps) throw new Error('the home page module exports no rowQuery and rowProps');
+      const { rowQuery, rowProps } = /** @type {Required<import('../shared/pages/registry.js').PageModule>} */ (
+        await loadPage('home')
+      );
       const paths = rowQuery(index);
       if (!appModel) prefetchRowAtIdle(paths);
       await firstIntent();

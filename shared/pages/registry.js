@@ -99,12 +99,13 @@ export function matchRoute(pathname) {
 export function pageParams(entry, pathname, params) {
   const matcher = MATCHERS.find((candidate) => candidate.page === entry);
   if (!matcher) return null;
-  const { keys, shapes } = matcher;
   /** @type {Params} */
   const fit = {};
-  for (const key of keys) {
+  for (const key of matcher.keys) {
     const value = params[key];
-    if (typeof value !== 'string' || !shapes[key].test(value)) return null;
+    // The shape whole, as compile() puts it in the address's pattern.
+    const shape = new RegExp(`^(?:${entry.params?.[key]?.source.replace(/^\^|\$$/g, '')})$`);
+    if (typeof value !== 'string' || !shape.test(value)) return null;
     fit[key] = value;
   }
   const spelled = entry.path.replace(/:(\w+)/g, (_, key) => fit[key]);
@@ -128,8 +129,6 @@ export function loadPage(name) {
 function compile({ path, params = {} }) {
   /** @type {string[]} */
   const keys = [];
-  /** @type {Record<string, RegExp>} each param's shape, whole */
-  const shapes = {};
   const source = path
     .split('/')
     .map((segment) => {
@@ -138,10 +137,8 @@ function compile({ path, params = {} }) {
       const shape = params[key];
       if (!shape) throw new Error(`page ${path}: no shape for :${key}`);
       keys.push(key);
-      const bare = shape.source.replace(/^\^|\$$/g, '');
-      shapes[key] = new RegExp(`^(?:${bare})$`);
-      return `(${bare})`;
+      return `(${shape.source.replace(/^\^|\$$/g, '')})`;
     })
     .join('\\/');
-  return { pattern: new RegExp(`^${source}$`), keys, shapes };
+  return { pattern: new RegExp(`^${source}$`), keys };
 }
