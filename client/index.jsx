@@ -12,8 +12,9 @@ import { MEASUREMENT_ASKED_MARK, isLabRun, loadMeasurementForLab } from './lab-r
 import { firstIntent } from './intent.js';
 import { snapAfterFirstPaint } from './snap-after-paint.js';
 import { DEFAULT_RENDER_SETTINGS } from '../shared/components/RenderSettings.js';
+import { readHandoff } from './page-handoff.js';
 
-const { cache, page, later } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
+const { cache, page, later } = readHandoff();
 // The server's poster URL template (POSTER_URL_TEMPLATE), for hydration and every row rendered later: the srcsets must match.
 const settings = { ...DEFAULT_RENDER_SETTINGS, posterTemplate: page?.options?.posters };
 
@@ -34,13 +35,13 @@ function startAfterInteractive() {
   // needs no hurry, and the head's inline hide sender (client/measure/hide-inline.js) covers the page until it has loaded.
   else firstIntent().then(() => afterNearRows(measure));
   // Network only: the first intent then evaluates chunks from the cache instead of waiting a round trip.
-  prefetchAtIdle(Array.isArray(later) ? later : []);
+  prefetchAtIdle(later);
   loadKeyboardOnDemand(); // arrow keys across the cards (TV UI), fetched on first focus or key press
 }
 
 snapAfterFirstPaint();
 const root = document.getElementById('root');
-const services = createServices(cache ?? {}, page ?? {}, onInteractive);
+const services = createServices(cache, page ?? {}, onInteractive);
 services.initialPage().then((initial) => {
   if (!root || !initial) return;
   // In a transition, React hydrates in slices of a few ms and yields between
