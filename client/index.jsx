@@ -9,9 +9,10 @@ import { loadKeyboardOnDemand } from './keyboard/on-demand.js';
 import { prefetchAtIdle } from './idle.js';
 import { snapAfterFirstPaint } from './snap-after-paint.js';
 import { DEFAULT_RENDER_SETTINGS } from '../shared/components/RenderSettings.js';
+import { readHandoff } from './page-handoff.js';
 import './measure/plug-in.js'; // the page's measurement, started after the mark (docs/starter-guide.md)
 
-const { cache, page, later } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
+const { cache, page, later } = readHandoff();
 // The server's poster URL template (POSTER_URL_TEMPLATE), for hydration and every row rendered later: the srcsets must match.
 const settings = { ...DEFAULT_RENDER_SETTINGS, posterTemplate: page?.options?.posters };
 
@@ -24,13 +25,13 @@ function onInteractive() {
 function afterMark() {
   dispatchEvent(new Event('marquee:interactive')); // for the parts imported above (the page's measurement)
   // Network only: the first intent then evaluates chunks from the cache instead of waiting a round trip.
-  prefetchAtIdle(Array.isArray(later) ? later : []);
+  prefetchAtIdle(later);
   loadKeyboardOnDemand(); // arrow keys across the cards (TV UI), fetched on first focus or key press
 }
 
 snapAfterFirstPaint();
 const root = document.getElementById('root');
-const services = createServices(cache ?? {}, page ?? {}, onInteractive);
+const services = createServices(cache, page ?? {}, onInteractive);
 services.initialPage().then((initial) => {
   if (!root || !initial) return;
   // In a transition, React hydrates in slices of a few ms and yields between

@@ -125,8 +125,10 @@ export function createServices(cache, page, onInteractive) {
     loadRow: async (index) => {
       // Loaded already: the home page's module rendered this placeholder. Through the registry, the one
       // place that knows the pages' modules.
-      const home = /** @type {typeof import('../shared/pages/home.js')} */ (await loadPage('home'));
-      const paths = home.rowQuery(index);
+      const { rowQuery, rowProps } = /** @type {Required<import('../shared/pages/registry.js').PageModule>} */ (
+        await loadPage('home')
+      );
+      const paths = rowQuery(index);
       if (!appModel) prefetchRowAtIdle(paths);
       await firstIntent();
       // Pitfall: a first scroll's rows waited for Falcor's chunk to evaluate, build the model and
@@ -136,7 +138,7 @@ export function createServices(cache, page, onInteractive) {
       if (!appModel) {
         // A refused answer fails the row as the model's would (it says so, and retries), with one request.
         const sent = await fetchRowsEarly(paths);
-        const row = sent && home.rowProps(sent.jsonGraph, index);
+        const row = sent && rowProps(sent.jsonGraph, index);
         // Once per answer (the rows of one request share it).
         if (sent && !sent.kept) {
           sent.kept = true;
@@ -148,7 +150,7 @@ export function createServices(cache, page, onInteractive) {
         if (row) return row;
       }
       const m = await getModel();
-      return m.loadRow(paths, (rowCache) => home.rowProps(rowCache, index));
+      return m.loadRow(paths, (rowCache) => rowProps(rowCache, index));
     },
     changeMyList: (id, on) => getModel().then((m) => m.changeMyList(id, on)),
     rate: (id, rating) => getModel().then((m) => m.rate(id, rating)),

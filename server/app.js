@@ -12,7 +12,7 @@ import { createPageShell } from './render/page-shell.js';
 import { createUpstream } from './upstream/pool.js';
 import { createCatalogClients } from './upstream/index.js';
 import { falcorEndpoint, MODEL_POST_TYPES } from './falcor/endpoint.js';
-import { createDataLayer } from './pages/data-layer.js';
+import { createPageData } from './page-data/index.js';
 import { PAGES } from '../shared/pages/registry.js';
 import { pageHandler } from './pages/page-handler.js';
 import { mountPosters } from './posters/routes.js';
@@ -69,7 +69,7 @@ export function createApp(
   upstreamMetrics.watchPool('catalog', upstream);
   // The visitor's router and the process-wide catalog cache, for pages and
   // /model.json alike (GRAPH_CACHE_TTL_MS=0: every page asks the router).
-  const data = createDataLayer({
+  const data = createPageData({
     clients: createCatalogClients(upstream),
     graphCache: config.graphCache,
     registry,

@@ -29,6 +29,8 @@ const HIDE_SENDER_INPUTS = [
   'client/measure/engine.js',
   'client/measure/navigation-type.js',
   'client/measure/one-beacon.js',
+  'client/page-handoff.js',
+  'shared/page-handoff.js',
 ];
 
 /** Source files of the inline scripts: a change to one rebuilds in watch mode (npm run dev). */

@@ -45,15 +45,9 @@ const SERVER_TIMINGS = ['upstream', 'render', 'template', 'total'];
  * @returns {PageData | null} null off Marquee pages
  */
 export function readPageData() {
-  const element = document.getElementById('marquee-data');
-  if (!element?.textContent) return null;
-  try {
-    const { page } = JSON.parse(element.textContent);
-    if (typeof page?.route !== 'string') return null;
-    return { route: page.route, timings: page.timings ?? {}, requestId: page.requestId };
-  } catch {
-    return null;
-  }
+  // Through the head's sender (client/page-handoff.js): where it is missing, nothing is sent anyway.
+  const page = senderParts()?.readPage() ?? null;
+  return page && { route: page.route, timings: page.timings ?? {}, requestId: page.requestId };
 }
 
 /**

@@ -23,11 +23,15 @@ import { beaconHasLeft, measurementSendsBeacon, measurementTakesBeacon, sendPage
  * Hands measurement's sender (./beacon.js) the parts both senders need, on the
  * global they already share: bundled again into the measurement chunk, they cost
  * every first load about 0.4 KB of gzip (pitfall: the same code shipped twice).
+ * The page reader too: imported by both the entry and the measurement chunk, it
+ * was a chunk of its own before hydration.
+ * @param {() => import('../../shared/page-handoff.js').HandedPage | null} [readPage]
  */
-export function publishSenderParts() {
+export function publishSenderParts(readPage = () => null) {
   const global = /** @type {any} */ (globalThis);
   /** @type {import('./one-beacon.js').SenderParts} */
   const parts = {
+    readPage,
     send: sendPageBeacon,
     hasLeft: beaconHasLeft,
     take: measurementTakesBeacon,
@@ -41,11 +45,11 @@ export function publishSenderParts() {
 /** @typedef {{ startTime: number }} Timed */
 
 /**
- * @param {() => import('./beacon.js').PageData | null} readPage what the server handed the
+ * @param {() => import('../../shared/page-handoff.js').HandedPage | null} readPage what the server handed the
  *   page, read at hide (the page data comes after the head; none: no beacon)
  */
 export function armHideBeacon(readPage) {
-  publishSenderParts();
+  publishSenderParts(readPage);
   /** @type {number | undefined} */
   let lcp;
   const noteLCP = (/** @type {Timed[]} */ entries) => entries.map((entry) => (lcp = entry.startTime));

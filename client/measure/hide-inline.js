@@ -4,8 +4,6 @@
 // (client/build/inline-scripts.js), which the server writes into every page.
 // The page data comes after the head: read only at hide.
 import { armHideBeacon } from './hide-beacon.js';
+import { readHandoff } from '../page-handoff.js';
 
-armHideBeacon(() => {
-  const { page } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
-  return typeof page?.route === 'string' ? page : null;
-});
+armHideBeacon(() => readHandoff().page);

@@ -10,6 +10,7 @@ export const BEACON_URL = '/perf/beacon';
 
 /**
  * @typedef {{
+ *   readPage: () => import('../../shared/page-handoff.js').HandedPage | null,
  *   send: typeof sendPageBeacon,
  *   hasLeft: typeof beaconHasLeft,
  *   take: typeof measurementTakesBeacon,

@@ -17,7 +17,7 @@ import { planCpus } from '../lib/cpus.js';
 import { pinProcess } from '../../deploy/lib/pin-process.js';
 import { createUpstream, createCatalogClients } from '../../server/upstream/index.js';
 import { createRouter } from '../../server/falcor/router.js';
-import { createModelFor } from '../../server/pages/model.js';
+import { pageDataThrough } from '../../server/page-data/index.js';
 import { createSharedGraph } from '../../server/graph-cache/shared-graph.js';
 import { serializeJsonForHtml } from '../../server/render/serialize-json.js';
 import * as homePage from '../../shared/pages/home.js';
@@ -44,14 +44,14 @@ try {
     ttlMs: 3_600_000,
     maxSize: 16_000_000,
   });
-  /** @param {ReturnType<typeof createModelFor>} modelFor */
-  const loader = (modelFor) => async () => {
-    const model = modelFor(/** @type {any} */ ({}));
+  /** @param {ReturnType<typeof pageDataThrough>} pageDataFor */
+  const loader = (pageDataFor) => async () => {
+    const model = pageDataFor(/** @type {any} */ ({}));
     await model.get(...homePage.query({}, { rows: atfRows }));
     return model.getCache();
   };
-  const load = loader(createModelFor(visitorRouter));
-  const loadCached = loader(createModelFor(visitorRouter, shared));
+  const load = loader(pageDataThrough(visitorRouter));
+  const loadCached = loader(pageDataThrough(visitorRouter, shared));
   const cache = await load();
   /** @param {object} graph */
   const htmlOf = (graph) =>

@@ -35,7 +35,7 @@ const ROUTER_REFUSALS = new Map([
  * @param {number} [options.maxPaths] most paths one request may expand to
  * @param {number} [options.maxBodyBytes] larger POST bodies get a 413
  * @param {number} [options.bodyTimeoutMs] POST bodies slower than this get a 408
- * @param {(req: Request) => import('../graph-cache/page-graph.js').PageGraph} [options.readGraphFor] when the
+ * @param {(req: Request) => import('../page-data/index.js').PageData} [options.readGraphFor] when the
  *   process-wide graph cache is on: a get reads through it (catalog data from the cache, the
  *   visitor's from their router), as pages do
  * @param {(req: Request) => { summary: () => import('../upstream/trace.js').TraceSummary }} [options.traceFor]
@@ -61,7 +61,7 @@ export function falcorEndpoint({
   return async function falcorModelJson(req, res) {
     let request;
     let router;
-    /** @type {{ graph: import('../graph-cache/page-graph.js').PageGraph, paths: any[] } | null} a get the graph cache answers */
+    /** @type {{ graph: import('../page-data/index.js').PageData, paths: any[] } | null} a get the graph cache answers */
     let throughGraph = null;
     /** A get for one page view's first scroll, prefetched at its idle (client/early-rows.js): kept a while */
     let forOneView;

@@ -5,10 +5,7 @@
  * visitors' requests can never see each other's data.
  */
 import Router from 'falcor-router';
-import listsRoutes from './routes/lists.js';
-import titlesByIdRoutes from './routes/titlesById.js';
-import myListRoutes from './routes/myList.js';
-import listsByIdRoutes from './routes/listsById.js';
+import { ROUTES } from './routes/index.js';
 import { errorAtom, writeErrorAtom, MESSAGES, silentLog } from './route-values.js';
 import { createRequestReads } from './request-reads.js';
 
@@ -19,7 +16,7 @@ import { createRequestReads } from './request-reads.js';
  * Anything a route throws ends here: the detail is logged and the browser
  * gets a generic error atom. Without this falcor-router would copy
  * `error.message` (upstream URLs, status lines) into the response.
- * @param {{ route: string, get?: Function, set?: Function, call?: Function }} route
+ * @param {import('./routes/index.js').RouteSpec} route
  */
 function guard(route) {
   /** @type {Record<string, unknown>} */
@@ -56,7 +53,7 @@ function guard(route) {
   return guarded;
 }
 
-const routes = [...listsRoutes, ...listsByIdRoutes, ...titlesByIdRoutes, ...myListRoutes].map(guard);
+const routes = ROUTES.map(guard);
 
 // Built once per process: parsing the route table per request would redo the
 // same work on every request (and a table rebuilt per request is how tables

@@ -7,7 +7,7 @@
  */
 
 /**
- * @param {import('../graph-cache/page-graph.js').PageGraph} graph
+ * @param {import('../page-data/index.js').PageData} graph
  * @param {any[]} paths
  * @returns {Promise<{ jsonGraph: object, paths: any[] }>}
  */

@@ -1,6 +1,6 @@
 // @ts-check
 // How a router's answer becomes part of a page's graph, for both the uncached
-// path (server/pages/model.js) and the shared cache's (page-graph.js).
+// path and the shared cache's (server/page-data/).
 
 /**
  * @param {{ subscribe: Function }} observable what falcor-router answers

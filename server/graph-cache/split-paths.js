@@ -1,9 +1,11 @@
 // @ts-check
 // Which parts of a page's query may come from the process-wide graph cache and
 // which must go through the visitor's own router. Catalog data (lists, titles'
-// fields) is the same for everyone; `myList` and a title's `inMyList` and
-// `userRating` belong to one visitor and never enter the shared cache.
+// fields) is the same for everyone; what the routes declare the visitor's
+// (`myList`, a title's `inMyList` and `userRating`: server/falcor/visitor-paths.js)
+// belongs to one visitor and never enters the shared cache.
 import { readRef } from '../../shared/graph/read.js';
+import { VISITOR_PATHS } from '../falcor/visitor-paths.js';
 
 /**
  * @typedef {{ from: number, to: number }} Range
@@ -12,10 +14,10 @@ import { readRef } from '../../shared/graph/read.js';
  */
 
 /** Title keys that belong to a visitor. */
-export const VISITOR_KEYS = Object.freeze(['inMyList', 'userRating']);
+const VISITOR_KEYS = VISITOR_PATHS.titleKeys;
 
 /** Top-level branches that belong to a visitor. */
-export const VISITOR_BRANCHES = new Set(['myList']);
+const VISITOR_BRANCHES = VISITOR_PATHS.branches;
 
 /**
  * @param {PathSet[]} paths a page's query

@@ -14,7 +14,7 @@
 // rows' overlap. Pitfall: sequential upstream round trips that need not be.
 import { performance } from 'node:perf_hooks';
 import { createElement } from 'react';
-import { matchRoute } from '../../shared/pages/registry.js';
+import { pageParams } from '../../shared/pages/registry.js';
 import { App } from '../../shared/components/App.jsx';
 import { FORBIDDEN_KEYS } from '../../shared/forbidden-keys.js';
 import { HttpError } from '../errors.js';
@@ -25,10 +25,10 @@ import { hasErrorAtoms, missesPaths } from './degraded.js';
  * @param {{
  *   options: import('../../shared/pages/registry.js').PageOptions,
  *   settings: import('../../shared/components/RenderSettings.js').Settings,
- *   data: Pick<import('./data-layer.js').DataLayer, 'graphFor' | 'traceFor'>,
+ *   data: Pick<import('../page-data/index.js').PageDataSource, 'pageDataFor' | 'traceFor'>,
  *   renderer: ReturnType<typeof import('../render/stream-page.js').createPageStreamer>,
  * }} deps settings: the app's render settings (server/render/render-settings.js);
- *   data: where the page's graph comes from (server/pages/data-layer.js)
+ *   data: where the page's data comes from (server/page-data/index.js)
  * @returns {import('express').RequestHandler}
  */
 export function pageHandler(entry, { options, settings, data, renderer }) {
@@ -37,11 +37,10 @@ export function pageHandler(entry, { options, settings, data, renderer }) {
   return async (req, res, next) => {
     // The page's timings start here: a head query is upstream time too.
     const started = performance.now();
-    // Express matched the template; the registry's shapes decide (a malformed
-    // id is never sent upstream, the 404 page answers).
-    const route = matchRoute(req.path);
-    if (route?.name !== entry.name) return next();
-    const { params } = route;
+    // Express matched the template; the registry's shapes check its params (a
+    // malformed id is never sent upstream, the 404 page answers).
+    const params = pageParams(entry, req.path, req.params);
+    if (!params) return next();
     // A key the graph refuses (`constructor` fits a title id's shape) names
     // nothing: the 404 page, as for any unknown id, and nothing asked upstream.
     if (Object.values(params).some((value) => FORBIDDEN_KEYS.has(value))) return next();
@@ -49,7 +48,7 @@ export function pageHandler(entry, { options, settings, data, renderer }) {
     // the head query below): no query, no render, nothing written (issue 14).
     if (res.destroyed) return;
     const page = await (loading ??= entry.load());
-    const graph = data.graphFor(req);
+    const graph = data.pageDataFor(req);
 
     // 1. The paths.
     const headPaths = page.headQuery?.(params, options) ?? [];

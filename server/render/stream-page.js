@@ -6,7 +6,7 @@
 // Falcor cache and the client script.
 import { performance } from 'node:perf_hooks';
 import { renderToString } from 'react-dom/server';
-import { serializeJsonForHtml } from './serialize-json.js';
+import { writeHandoff } from './page-handoff.js';
 import { flushCompressed } from '../delivery/compression.js';
 import { DEGRADED_NOTICE, DEGRADED_TRAILER } from './degraded-notice.js';
 import { formatServerTiming } from '../middleware/server-timing.js';
@@ -20,7 +20,7 @@ import { formatServerTiming } from '../middleware/server-timing.js';
  * @typedef {{
  *   cache: object,
  *   element: import('react').ReactElement,
- *   page?: object,
+ *   page?: { options?: import('../../shared/page-handoff.js').HandedPage['options'] },
  *   degraded?: boolean,
  *   upstreamMs?: number,
  *   upstream?: import('../upstream/trace.js').TraceSummary,
@@ -122,15 +122,18 @@ export function createPageStreamer({ templates, clientManifest, log, onTimings =
           total: round(performance.now() - started),
         };
         mark = performance.now();
-        // requestId: the id of this request's log line (server/middleware/request-log.js), for the beacon.
-        const requestId = req.id === undefined ? {} : { requestId: String(req.id) };
-        // later: the chunks the first intent runs, prefetched at idle by the client (client/idle.js).
-        const pageData = {
+        const pageDataJson = writeHandoff({
           cache,
+          // The chunks the first intent runs, prefetched at idle by the client (client/idle.js).
           later: (manifest.later ?? []).filter((url) => !client.preload.includes(url)),
-          page: { route: spec.route, ...requestId, ...page, timings, ...(upstream ? { upstream } : {}) },
-        };
-        const tailHtml = tail({ ...shell, pageDataJson: serializeJsonForHtml(pageData) });
+          route: spec.route,
+          // The id of this request's log line (server/middleware/request-log.js), for the beacon.
+          requestId: req.id === undefined ? undefined : String(req.id),
+          options: page.options,
+          timings,
+          upstream,
+        });
+        const tailHtml = tail({ ...shell, pageDataJson });
         templateMs += performance.now() - mark;
         const serverTiming = formatServerTiming(
           { ...timings, template: round(templateMs) },

@@ -26,6 +26,8 @@ import { GENRE_PAGE, GENRE_SLUG, TITLE_ID } from '../ids.js';
  *   headQuery?: (params: Params, options: PageOptions) => PathSet[],
  *   queryWaitsForHead?: (options: PageOptions) => boolean,
  *   fromCache?: (cache: unknown, params: Params, options: PageOptions, previous?: any) => object | null,
+ *   rowQuery?: (index: number) => PathSet[],
+ *   rowProps?: (cache: unknown, index: number) => import('../graph/types.js').Row | null,
  * }} PageModule
  *   query: every path the page renders (head: the head query's answer);
  *   headQuery: what must be known before the head is flushed (what `head`
@@ -36,7 +38,10 @@ import { GENRE_PAGE, GENRE_SLUG, TITLE_ID } from '../ids.js';
  *   server sends both at once: one round trip, not two);
  *   fromCache (client navigation): props to show at once from what the
  *   client's cache holds before the query has run (previous: the props this
- *   path was last shown with), or null to wait for the query.
+ *   path was last shown with), or null to wait for the query;
+ *   rowQuery, rowProps (a page with rows below the fold, placeholders the
+ *   client fills as they near the viewport): one row's paths, and its props
+ *   read from their answer.
  * @typedef {{ name: string, path: string, params?: Readonly<Partial<Record<string, RegExp>>>, load: () => Promise<PageModule> }} PageEntry
  *   name: the page (its module and its code chunk; a page with a second address has two entries of one name);
  *   path: an Express-style template (`/title/:id`); params: the shape of each
@@ -77,6 +82,34 @@ export function matchRoute(pathname) {
     return { name: page.name, template: page.path, params };
   }
   return null;
+}
+
+/**
+ * A server page's params as Express matched them from its template
+ * (`req.params`), if they are this page's: each fits its shape and they spell
+ * the address exactly as asked (no trailing slash, same case, nothing
+ * percent-encoded), so that the client's matchRoute finds the same page.
+ * The one decision on a page address the server makes: Express's match,
+ * checked here, never a second match over every page.
+ * @param {PageEntry} entry
+ * @param {string} pathname the address asked (`req.path`)
+ * @param {Readonly<Record<string, unknown>>} params what Express matched (`req.params`)
+ * @returns {Params | null} null: not this page (the 404 page answers)
+ */
+export function pageParams(entry, pathname, params) {
+  const matcher = MATCHERS.find((candidate) => candidate.page === entry);
+  if (!matcher) return null;
+  /** @type {Params} */
+  const fit = {};
+  for (const key of matcher.keys) {
+    const value = params[key];
+    // The shape whole, as compile() puts it in the address's pattern.
+    const shape = new RegExp(`^(?:${entry.params?.[key]?.source.replace(/^\^|\$$/g, '')})$`);
+    if (typeof value !== 'string' || !shape.test(value)) return null;
+    fit[key] = value;
+  }
+  const spelled = entry.path.replace(/:(\w+)/g, (_, key) => fit[key]);
+  return spelled === pathname ? fit : null;
 }
 
 /**

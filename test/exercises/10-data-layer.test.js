@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../server/config/load.js';
-import { createDataLayer } from '../../server/pages/data-layer.js';
+import { createPageData } from '../../server/page-data/index.js';
 import { createCatalogClients } from '../../server/upstream/index.js';
 import { query } from '../../shared/pages/home.js';
 import { createFakeUpstream } from '../helpers/fake-upstream.js';
@@ -20,13 +20,13 @@ async function callsPerPage(env) {
   const upstream = createFakeUpstream({ latencyMs: 0 });
   const clients = createCatalogClients(/** @type {any} */ (upstream));
   const { graphCache } = loadConfig({ NODE_ENV: 'test', ...env });
-  // The app's own wiring (server/pages/data-layer.js), as pages read it.
-  const data = createDataLayer({ clients, graphCache });
+  // The app's own wiring (server/page-data/index.js), as pages read it.
+  const data = createPageData({ clients, graphCache });
   try {
     const calls = [];
     for (let page = 0; page < 2; page++) {
       const before = upstream.calls.length;
-      await data.graphFor(/** @type {any} */ ({ visitorIsNew: true })).get(...query({}, { rows: 3 }));
+      await data.pageDataFor(/** @type {any} */ ({ visitorIsNew: true })).get(...query({}, { rows: 3 }));
       calls.push(upstream.calls.length - before);
     }
     return calls;

@@ -8,7 +8,7 @@ export default {
   hints: [
     'Where to look: count what one home page asks the catalog: with the app running (`npm start`), `curl -s localhost:3000/metrics | grep marquee_upstream_request_duration_seconds_count` before and after a page. Catalog data is the same for every visitor.',
     "What to measure: `npm run perf:page` (CPU per home page, step by step) and `npm run perf:flame`: falcor-router's path matching under every page.",
-    "What the fix looks like: in `server/pages/data-layer.js`, pages read catalog paths from the process-wide shared graph cache (`createModelFor(routerFor, sharedGraph)`); only the visitor's own paths go through the router.",
+    "What the fix looks like: in `server/page-data/index.js`, pages read catalog paths from the process-wide shared graph cache (`pageDataThrough(routerFor, sharedGraph)`); only the visitor's own paths go through the router.",
   ],
   symptom: 'every page asks the catalog again, and costs more CPU, though catalog data is the same for every visitor',
   cause: 'pages still ask the Falcor router (and the catalog) for data the shared graph cache already holds',

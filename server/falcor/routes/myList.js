@@ -19,6 +19,7 @@ const myListRoutes = [
   // { myList: { length: 2 } }
   {
     route: 'myList.length',
+    visitor: true,
     /** @this {RouteContext} */
     async get() {
       const ids = await this.myList();
@@ -29,6 +30,7 @@ const myListRoutes = [
   // { myList: { 0: { $type: 'ref', value: ['titlesById', 'heat-1995'] } } }
   {
     route: 'myList[{integers:indices}]',
+    visitor: true,
     /**
      * @this {RouteContext}
      * @param {unknown[] & { indices: number[] }} pathSet
@@ -45,6 +47,7 @@ const myListRoutes = [
   // call myList.add('heat-1995') → { myList: { length: 3 }, titlesById: { 'heat-1995': { inMyList: true } } }, invalidated: [['myList']]
   {
     route: 'myList.add',
+    visitor: true,
     /** @this {RouteContext} @param {unknown[]} _callPath @param {unknown[]} args */
     call(_callPath, args) {
       return changeMyList(this, 'add', args);
@@ -54,6 +57,7 @@ const myListRoutes = [
   // call myList.remove('heat-1995') → { myList: { length: 1 }, titlesById: { 'heat-1995': { inMyList: false } } }, invalidated: [['myList']]
   {
     route: 'myList.remove',
+    visitor: true,
     /** @this {RouteContext} @param {unknown[]} _callPath @param {unknown[]} args */
     call(_callPath, args) {
       return changeMyList(this, 'remove', args);

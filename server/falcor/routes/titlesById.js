@@ -58,6 +58,7 @@ const titlesByIdRoutes = [
   // { titlesById: { 'the-land-girls-1998': { userRating: 4 } } }   (per visitor)
   {
     route: 'titlesById[{keys:ids}].userRating',
+    visitor: true,
     /**
      * @this {RouteContext}
      * @param {unknown[] & { ids: string[] }} pathSet
@@ -102,6 +103,7 @@ const titlesByIdRoutes = [
   // { titlesById: { 'heat-1995': { inMyList: true } } }   (per visitor)
   {
     route: 'titlesById[{keys:ids}].inMyList',
+    visitor: true,
     /**
      * One read of the visitor's list answers every title asked at once.
      * @this {RouteContext}

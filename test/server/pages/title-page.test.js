@@ -94,6 +94,10 @@ for (const [label, path] of [
   ['malformed (too long)', `/title/${'a'.repeat(81)}`],
   ['malformed (encoded slash)', '/title/..%2Fadmin'],
   ['malformed (extra segment)', '/title/heat-1995/extra'],
+  // Express's template matches these; the registry's check does not (the client's matchRoute would not either).
+  ['oddly spelled (trailing slash)', '/title/the-land-girls-1998/'],
+  ['oddly spelled (upper-case route)', '/TITLE/the-land-girls-1998'],
+  ['oddly spelled (percent-encoded)', '/title/the-land-girls%2D1998'],
 ]) {
   test(`an ${label} id gets the 404 page with status 404`, async () => {
     const res = await fetch(`${app.url}${path}`);

@@ -8,9 +8,10 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from '../../../../shared/components/App.jsx';
 import { DEFAULT_RENDER_SETTINGS } from '../../../../shared/components/RenderSettings.js';
 import { loadPage, matchRoute } from '../../../../shared/pages/registry.js';
+import { readHandoff } from '../../../../client/page-handoff.js';
 
-const { cache = {}, page = {} } = JSON.parse(document.getElementById('marquee-data')?.textContent || '{}');
-const options = page.options ?? { rows: 0 };
+const { cache, page } = readHandoff();
+const options = page?.options ?? { rows: 0 };
 const settings = { ...DEFAULT_RENDER_SETTINGS, posterTemplate: options.posters };
 /** Rows below the fold and writes never come: their placeholders stay, as with no data layer. */
 const never = () => new Promise(() => {});

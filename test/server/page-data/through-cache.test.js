@@ -1,12 +1,12 @@
 // @ts-check
-// A page's graph with the shared cache on (server/graph-cache/page-graph.js):
+// A page's data with the shared cache on (server/page-data/through-cache.js):
 // what the cache and the visitor's router answer is merged into one graph,
 // and a cache that holds none of the paths asked (its catalog calls timed
 // out, or its entries were collected) leaves them missing: a page of
 // placeholders, never a TypeError after the head has left.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPageGraph } from '../../../server/graph-cache/page-graph.js';
+import { readThroughCache } from '../../../server/page-data/through-cache.js';
 import { mergeGraph } from '../../../server/graph-cache/merge-graph.js';
 
 /** A router that answers a visitor's list of one title. */
@@ -23,7 +23,7 @@ const router = {
 const sharedReading = (read) => /** @type {any} */ ({ read: async (/** @type {any[]} */ paths) => read(paths) });
 
 test('a cache holding none of the paths: the visitor part is merged, the catalog part stays missing', async () => {
-  const graph = createPageGraph({ shared: sharedReading(() => undefined), router });
+  const graph = readThroughCache({ shared: sharedReading(() => undefined), router });
   await graph.get(['lists', 0, 'name'], ['myList', 'length']);
   assert.equal(await graph.getValue(['myList', 'length']), 1);
   assert.equal(await graph.getValue(['lists', 0, 'name']), undefined);

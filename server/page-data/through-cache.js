@@ -1,7 +1,9 @@
 // @ts-check
-// A page's graph when the shared cache is on: the catalog part read from the
-// process-wide cache, the visitor's part from the visitor's own router, merged
-// into one JSON Graph for the render and the page's serialized cache.
+// A page's data when the shared cache is on: the catalog part read from the
+// process-wide cache, the visitor's part (the paths of the routes declared
+// `visitor: true`, server/falcor/visitor-paths.js) from the visitor's own
+// router, merged into one JSON Graph for the render and the page's
+// serialized cache.
 //   1. catalog paths from the cache, and the visitor's branches (myList refs)
 //      from the router, at once;
 //   2. then, for the titles the refs lead to: their visitor keys from the
@@ -13,27 +15,22 @@
 // one upstream round trip: the visitor's list and ratings, side by side.
 // Pitfall: waiting for one independent answer before asking for another (a
 // sequential round trip that buys nothing).
-import { VISITOR_BRANCHES, splitPaths, titleIdsAt } from './split-paths.js';
-import { lastValue, mergeGraph } from './merge-graph.js';
+import { splitPaths, titleIdsAt } from '../graph-cache/split-paths.js';
+import { lastValue, mergeGraph } from '../graph-cache/merge-graph.js';
+import { VISITOR_PATHS } from '../falcor/visitor-paths.js';
 import { readPath } from '../../shared/graph/read.js';
 
-/**
- * @typedef {import('./split-paths.js').PathSet} PathSet
- * @typedef {object} PageGraph what a page handler (and the Falcor endpoint's cached get) reads
- * @property {(...paths: PathSet[]) => Promise<void>} get  merges the answer into the graph
- * @property {(path: (string | number)[]) => Promise<unknown>} getValue
- * @property {() => object} getCache  the JSON Graph so far (for the page and its client)
- */
+/** @typedef {import('../graph-cache/split-paths.js').PathSet} PathSet */
 
 /**
  * @param {{
- *   shared: ReturnType<typeof import('./shared-graph.js').createSharedGraph>,
+ *   shared: ReturnType<typeof import('../graph-cache/shared-graph.js').createSharedGraph>,
  *   router: { get: (paths: PathSet[]) => { subscribe: Function }, readAhead?: (paths: PathSet[]) => void },
  *   trace?: import('../upstream/trace.js').CallSink,
  * }} deps router: this request's, with its visitor; trace: told of the cache's upstream calls this page waited for
- * @returns {PageGraph}
+ * @returns {import('./index.js').PageData}
  */
-export function createPageGraph({ shared, router, trace }) {
+export function readThroughCache({ shared, router, trace }) {
   /** @type {Record<string, any>} */
   const graph = {};
   const fromRouter = async (/** @type {PathSet[]} */ paths) => {
@@ -91,5 +88,5 @@ export function createPageGraph({ shared, router, trace }) {
 
 /** @param {PathSet} prefix */
 function isVisitorBranch(prefix) {
-  return VISITOR_BRANCHES.has(String(prefix[0]));
+  return VISITOR_PATHS.branches.has(String(prefix[0]));
 }
