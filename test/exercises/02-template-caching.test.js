@@ -9,7 +9,7 @@ import Handlebars from 'handlebars';
 import { createTemplates } from '../../server/render/templates.js';
 import { VIEWS_DIR } from '../../server/paths.js';
 
-const shell = { title: 'Home', description: 'd', nonce: 'n0', client: { entry: '/e.js', preload: [] } };
+const shell = { title: 'Home', description: 'd', nonce: 'n0', client: { entry: '/e.js', preload: [], inline: {} } };
 
 /** Counts Handlebars environments made while `use` runs: one per compile of the views. */
 function countCompiles(/** @type {() => void} */ use) {
