@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projectFiles } from '../../perf/exercises/lib/project-copy.js';
 import { launchBrowser } from '../../perf/lib/browser.js';
+import { whenWorkersListen } from '../helpers/workers-listening.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GUIDE = 'docs/starter-guide.md';
@@ -228,20 +229,7 @@ async function startServer(dir) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  let output = '';
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const started = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "2 workers listening" within 60 s:\n${output}`)), 60_000);
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const found = /2 workers listening on (http:\/\/[\d.]+:\d+)/.exec(output)?.[1];
-      if (found) {
-        clearTimeout(timer);
-        resolve(found);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server/index.js exited (code ${code}):\n${output}`)));
-  });
+  const started = whenWorkersListen(child).url;
   const stop = async () => {
     if (child.pid && child.exitCode === null) {
       process.kill(-child.pid, 'SIGTERM');

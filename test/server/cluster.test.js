@@ -8,6 +8,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/config/load.js';
 import { createApp } from '../../server/app.js';
+import { whenWorkersListen } from '../helpers/workers-listening.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REQUESTS = 20;
@@ -34,20 +35,7 @@ before(async () => {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "2 workers listening" within 30 s:\n${output}`)), 30_000);
-    primary.stderr?.on('data', (chunk) => (output += chunk));
-    primary.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const found = /2 workers listening on (http:\/\/[\d.]+:\d+)/.exec(output)?.[1];
-      if (found) {
-        clearTimeout(timer);
-        resolve(found);
-      }
-    });
-    primary.once('exit', (code) => reject(new Error(`server/index.js exited (code ${code}):\n${output}`)));
-  });
+  url = await whenWorkersListen(primary, { timeoutMs: 30_000 }).url;
 });
 
 after(async () => {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COOKIE_SECRET_FILE } from '../../server/config/cookie-secret.js';
 import { addThroughApp, listThroughApp, newVisitor, titleIds } from '../helpers/visitor-data.js';
+import { whenWorkersListen } from '../helpers/workers-listening.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -40,31 +41,12 @@ function startSite(dataDir) {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no "2 workers listening" within 60 s:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const found = /2 workers listening on (http:\/\/[\d.]+:\d+)/.exec(output)?.[1];
-      if (found) {
-        clearTimeout(timer);
-        resolve(found);
-      }
-    });
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server/index.js exited (code ${code}):\n${output}`));
-    });
-  });
+  const { url, output } = whenWorkersListen(child, { timeoutMs: START_TIMEOUT_MS });
   return {
     /** @type {Promise<string>} */ url,
     exited,
-    output: () => output,
+    output,
     /** `kill -9` of the whole group: no drain, no close, nothing flushed on the way out. */
     async crash() {
       if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
