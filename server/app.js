@@ -60,6 +60,7 @@ export function createApp(
     ...config.upstream,
     ca: catalogCa,
     onCall: upstreamMetrics.onCall('catalog'),
+    onConnect: upstreamMetrics.onConnect('catalog'),
     onCircuit: (state) => {
       // Each change once, where an operator looks: open is the catalog failing, closed its return.
       log[state === 'open' ? 'warn' : 'info']({ pool: 'catalog', state }, `upstream circuit ${state}`);

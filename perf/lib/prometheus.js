@@ -137,7 +137,13 @@ export async function startSampler(baseUrl, { intervalMs = 1000, route = '/' } =
         const count = delta('marquee_page_phase_duration_seconds_count', where);
         phases[phase] = count > 0 ? (delta('marquee_page_phase_duration_seconds_sum', where) / count) * 1000 : NaN;
       }
-      return { ...peaks, ...counters, phases, scrapeFailures: failures };
+      // Since the app started, not over the level: a warm pool opens no socket during a level, and a
+      // ratio of sockets per call needs a reference above zero.
+      const lifetime = {
+        upstreamConnects: total(last, 'marquee_upstream_connections_opened_total'),
+        upstreamCalls: total(last, 'marquee_upstream_request_duration_seconds_count'),
+      };
+      return { ...peaks, ...counters, lifetime, phases, scrapeFailures: failures };
     },
   };
 }

@@ -129,6 +129,8 @@ export function summarize(concurrency, runs) {
     poolPendingMax: server ? max((r) => r.server?.poolPending ?? NaN) : null,
     poolQueuedMax: server ? max((r) => r.server?.poolQueued ?? NaN) : null,
     upstreamCallsPerRequest: server ? round(upstreamCalls / requests, 2) : null,
+    // The app's whole life (its latest scrape): one socket per call is a handshake per call over HTTPS.
+    upstreamConnectsPerCall: server ? connectsPerCall(runs.at(-1)?.server?.lifetime) : null,
     upstreamErrors,
     shed,
     routesRegistered: server ? max((r) => r.server?.routesRegistered ?? NaN) : null,
@@ -176,4 +178,13 @@ function weightedPhase(runs, name) {
 /** @param {number[]} values @returns {number[]} a sorted copy */
 function sorted(values) {
   return [...values].sort((a, b) => a - b);
+}
+
+/**
+ * New upstream sockets per upstream call since the app started: about 0 for a pool kept alive, 1 for a
+ * socket per call.
+ * @param {{ upstreamConnects: number, upstreamCalls: number } | undefined} lifetime
+ */
+function connectsPerCall(lifetime) {
+  return lifetime && lifetime.upstreamCalls > 0 ? round(lifetime.upstreamConnects / lifetime.upstreamCalls, 3) : null;
 }

@@ -23,6 +23,8 @@ const COLUMNS = [
   ['ELD p99 ms', (l) => l.eventLoopDelayP99Ms],
   ['pool queue', (l) => l.poolPendingMax],
   ['up calls/req', (l) => l.upstreamCallsPerRequest],
+  // Since the app started: near 0 for a pool kept alive, 1 for a new socket (a TLS handshake) per call.
+  ['up sockets/call', (l) => l.upstreamConnectsPerCall],
   ['gen CPU', (l) => `${Math.round((l.generatorCpu ?? 0) * 100)}%${l.generatorLimited ? '!' : ''}`],
 ];
 

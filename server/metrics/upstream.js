@@ -66,6 +66,13 @@ export function createUpstreamMetrics(registry) {
     labelNames: ['pool'],
     registers: [registry],
   });
+  // Pitfall: rising with the calls, not flat, is a new socket (a TLS handshake) per call (perf/exercises/08-tls-reuse).
+  const connects = new client.Counter({
+    name: 'marquee_upstream_connections_opened_total',
+    help: 'New sockets opened to the upstream origin (over HTTPS, a TLS handshake each), per pool: flat once the pool is warm',
+    labelNames: ['pool'],
+    registers: [registry],
+  });
   const retries = new client.Counter({
     name: 'marquee_upstream_retries_total',
     help: 'Upstream reads tried a second time (no answer or a 5xx the first time), by pool, method and path template',
@@ -96,6 +103,15 @@ export function createUpstreamMetrics(registry) {
       pools.set(pool, upstream);
       // Zeros from the start: a rate() over a counter that appears late misses its first rise.
       opened.inc({ pool }, 0);
+      connects.inc({ pool }, 0);
+    },
+    /**
+     * A hook for the pool's `onConnect` option.
+     * @param {string} pool
+     * @returns {() => void}
+     */
+    onConnect(pool) {
+      return () => connects.inc({ pool });
     },
     /**
      * A hook for the pool's `onCircuit` option.

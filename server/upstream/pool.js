@@ -37,6 +37,7 @@ import { poolStats } from './pool-stats.js';
  * @property {(call: { method: string, path: string, ms: number, error: UpstreamError | null, attempt: number }) => void} [onCall]
  *   told of every finished attempt (attempt 2: the retry; a call refused by the open circuit too, at 0 ms),
  *   for metrics (server/metrics/upstream.js); `path` is the call's, without the base path
+ * @property {() => void} [onConnect] told of every new socket to the origin (over HTTPS, a TLS handshake), for metrics
  */
 
 /** @typedef {import('./pool-stats.js').UpstreamStats} UpstreamStats */
@@ -66,6 +67,7 @@ export function createUpstream({
   ca = null,
   headers: fixedHeaders = {},
   onCall,
+  onConnect,
 }) {
   const origin = new URL(url);
   if (origin.search || origin.hash || /[?#]/.test(url))
@@ -105,6 +107,7 @@ export function createUpstream({
     // (found measuring perf/exercises/08-tls-reuse). Built once, shared.
     connect: ca ? { secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, ca] }) } : undefined,
   });
+  if (onConnect) pool.on('connect', () => onConnect());
 
   const { requestJson, circuitState } = createRequestJson({
     send,

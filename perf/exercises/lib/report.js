@@ -17,6 +17,7 @@ export const FIGURES = /** @type {const} */ ({
   eventLoopDelayP99Ms: { label: 'event-loop delay p99', unit: 'ms' },
   poolPendingMax: { label: 'upstream calls waiting for a socket (max)', unit: '' },
   upstreamCallsPerRequest: { label: 'upstream calls per page', unit: '' },
+  upstreamConnectsPerCall: { label: 'new upstream sockets per call (since start)', unit: '' },
   pageTemplateMs: { label: 'page shell templating per page', unit: 'ms' },
   pageRenderMs: { label: 'React render per page', unit: 'ms' },
   bytesPerRequest: { label: 'HTML per page', unit: 'B' },

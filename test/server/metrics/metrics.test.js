@@ -105,6 +105,9 @@ test('/metrics: upstream pool state per pool, call durations and errors', () => 
     sample('marquee_upstream_pool_connected\\{pool="catalog"\\} \\d+') >= 1,
     'the page opened at least one socket',
   );
+  const opened = sample('marquee_upstream_connections_opened_total\\{pool="catalog"\\} \\d+');
+  const connected = sample('marquee_upstream_pool_connected\\{pool="catalog"\\} \\d+');
+  assert.ok(opened >= connected, `sockets opened (${opened}) must count at least those open (${connected})`);
   assert.ok(
     sample(
       'marquee_upstream_request_duration_seconds_count\\{pool="catalog",method="GET",path="/lists",outcome="ok"\\} \\d+',

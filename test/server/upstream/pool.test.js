@@ -190,6 +190,20 @@ test('sequential calls reuse kept-alive sockets, which close after keepAliveMs i
   }
 });
 
+test('onConnect is told of each new socket, as the server sees them: once per socket, not per call', async () => {
+  let told = 0;
+  const upstream = createUpstream({ url, connections: 4, onConnect: () => (told += 1) });
+  const before = sockets;
+  try {
+    for (let i = 0; i < 10; i += 1) await upstream.requestJson('GET', '/echo');
+    // A new socket per call would tell 10 (perf/exercises/08-tls-reuse's unfixed.patch).
+    assert.equal(told, sockets - before, 'onConnect should count the sockets the server accepted');
+    assert.ok(told >= 1 && told <= 2, `10 sequential calls told onConnect ${told} times`);
+  } finally {
+    await upstream.close();
+  }
+});
+
 test('bad options fail at start-up, not on the first request', () => {
   assert.throws(() => createUpstream({ url, connections: 0 }), /connections/);
   assert.throws(() => createUpstream({ url, timeoutMs: 0 }), /timeoutMs/);
