@@ -16,7 +16,7 @@ import dataLayer from './10-data-layer/exercise.js';
 
 /**
  * @typedef {'p50' | 'p90' | 'p99' | 'rps' | 'cpuMsPerRequest' | 'eventLoopDelayP99Ms' | 'poolPendingMax'
- *   | 'upstreamCallsPerRequest' | 'upstreamConnectsPerCall' | 'pageTemplateMs' | 'pageRenderMs' | 'bytesPerRequest' | 'routesRegistered'
+ *   | 'upstreamCallsPerRequest' | 'upstreamConnectsPerCall' | 'serverMsPerRequest' | 'pageTemplateMs' | 'pageRenderMs' | 'bytesPerRequest' | 'routesRegistered'
  *   | 'secondsPer1000' | 'peakRssMb' | 'appTTI' | 'labTTI'} Figure
  * @typedef {{
  *   id: string, slug: string, title: string,

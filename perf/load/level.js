@@ -77,7 +77,7 @@ export function summarize(concurrency, runs) {
   const steady = runs.flatMap((r) => r.cannon.steadyLatencies ?? []).sort((a, b) => a - b);
   const server = runs.every((r) => r.server);
   const upstreamCalls = sum((r) => r.server?.upstreamCalls ?? 0);
-  const phase = (/** @type {string} */ name) => weightedPhase(runs, name);
+  const phase = (/** @type {string} */ name) => weightedByRequests(runs, (r) => r.server?.phases[name]);
   const samples = runs.flatMap((r) => r.cannon.samples ?? []);
   const expectedCards = Math.max(0, ...runs.map((r) => r.expectedCards ?? 0));
   const htmlCards = samples.filter((s) => s.html).map((s) => s.cards);
@@ -129,6 +129,7 @@ export function summarize(concurrency, runs) {
     poolPendingMax: server ? max((r) => r.server?.poolPending ?? NaN) : null,
     poolQueuedMax: server ? max((r) => r.server?.poolQueued ?? NaN) : null,
     upstreamCallsPerRequest: server ? round(upstreamCalls / requests, 2) : null,
+    serverMsPerRequest: server ? round(weightedByRequests(runs, (r) => r.server?.serverMsPerRequest), 2) : null,
     // The app's whole life (its latest scrape): one socket per call is a handshake per call over HTTPS.
     upstreamConnectsPerCall: server ? connectsPerCall(runs.at(-1)?.server?.lifetime) : null,
     upstreamErrors,
@@ -160,14 +161,15 @@ export function summarize(concurrency, runs) {
 }
 
 /**
- * Mean of a page phase over all runs, weighted by each run's requests.
- * @param {Run[]} runs @param {string} name
+ * Mean of a per-request figure of the app's (a page phase, its time per answer) over all runs, weighted
+ * by each run's requests.
+ * @param {Run[]} runs @param {(run: Run) => number | undefined} pick
  */
-function weightedPhase(runs, name) {
+function weightedByRequests(runs, pick) {
   let weighted = 0;
   let weight = 0;
   for (const run of runs) {
-    const ms = run.server?.phases[name];
+    const ms = pick(run);
     if (ms === undefined || Number.isNaN(ms)) continue;
     weighted += ms * run.cannon.requests;
     weight += run.cannon.requests;
@@ -188,3 +190,4 @@ function sorted(values) {
 function connectsPerCall(lifetime) {
   return lifetime && lifetime.upstreamCalls > 0 ? round(lifetime.upstreamConnects / lifetime.upstreamCalls, 3) : null;
 }
+
