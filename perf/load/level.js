@@ -129,7 +129,12 @@ export function summarize(concurrency, runs) {
     poolPendingMax: server ? max((r) => r.server?.poolPending ?? NaN) : null,
     poolQueuedMax: server ? max((r) => r.server?.poolQueued ?? NaN) : null,
     upstreamCallsPerRequest: server ? round(upstreamCalls / requests, 2) : null,
-    serverMsPerRequest: server ? round(weightedByRequests(runs, (r) => r.server?.serverMsPerRequest), 2) : null,
+    serverMsPerRequest: server
+      ? round(
+          weightedByRequests(runs, (r) => r.server?.serverMsPerRequest),
+          2,
+        )
+      : null,
     // The app's whole life (its latest scrape): one socket per call is a handshake per call over HTTPS.
     upstreamConnectsPerCall: server ? connectsPerCall(runs.at(-1)?.server?.lifetime) : null,
     upstreamErrors,
@@ -190,4 +195,3 @@ function sorted(values) {
 function connectsPerCall(lifetime) {
   return lifetime && lifetime.upstreamCalls > 0 ? round(lifetime.upstreamConnects / lifetime.upstreamCalls, 3) : null;
 }
-
