@@ -54,6 +54,15 @@ test('perf:load --duration 2 --concurrency 5 --json writes every figure', { time
     assert.equal(typeof level[key], 'number', `levels[0].${key} must be a number`);
   }
   for (const key of ['errors', 'timeouts', 'non2xx']) assert.equal(level[key], 0, `${key} at c=5`);
+  // The app's own clock covers at least its CPU; a warm keep-alive pool opens far fewer sockets than it calls.
+  assert.ok(
+    level.serverMsPerRequest >= level.cpuMsPerRequest * 0.5,
+    `the app's own time per answer (${level.serverMsPerRequest} ms) must cover its CPU (${level.cpuMsPerRequest} ms)`,
+  );
+  assert.ok(
+    level.upstreamConnectsPerCall > 0 && level.upstreamConnectsPerCall < 0.5,
+    `new upstream sockets per call: ${level.upstreamConnectsPerCall}`,
+  );
   assert.ok(existsSync(json.replace(/\.json$/, '.svg')), 'the stress-curve chart is written next to the JSON');
   assert.match(output, /req\/s\s+p50 ms/, 'the table is printed');
   assert.match(
