@@ -49,7 +49,8 @@ export async function startFlood({ url, count, localAddress, cpus = null }) {
         resolve(message);
       };
       child.on('message', onMessage);
-      child.once('exit', () =>
+      // 'close', not 'exit': it comes after the IPC channel's last message (perf/lib/cannon.js).
+      child.once('close', () =>
         resolve({ opened: 0, open: 0, connecting: 0, closedByServer: 0, errors: { 'flood process exited': 1 } }),
       );
     });

@@ -42,7 +42,8 @@ export function startLoad({ url, connections, cpus = null, keepAlive = true, tim
     child.on('message', (/** @type {any} */ message) => {
       if (message.type === 'done') result = message.result;
     });
-    child.once('exit', (code) => {
+    // 'close', not 'exit': it comes after the IPC channel's last message (perf/lib/cannon.js).
+    child.once('close', (code) => {
       if (result) resolve(result);
       else reject(new Error(`the chaos load generator exited (code ${code}) without a result\n${stderr}`));
     });

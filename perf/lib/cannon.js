@@ -57,7 +57,9 @@ export function runCannon({ url, connections, duration, cpus = null, headers, co
         };
       }
     });
-    child.once('exit', (code) => {
+    // Pitfall: 'exit' can come before the child's last message is read; 'close' waits for the IPC
+    // channel's end, so the result sent just before exiting is always in (a random "without a result").
+    child.once('close', (code) => {
       if (run) resolve(run);
       else reject(new Error(`the load generator exited (code ${code}) without a result\n${stderr}`));
     });

@@ -24,7 +24,11 @@ test('--cost-check: --record writes the ratio; 1.5x over the recorded one fails'
   writeFileSync(file, JSON.stringify({ ratio: 0.01 }));
   const over = await runNode(['perf/load/index.js', '--cost-check', file, ...SHORT]);
   assert.equal(over.code, 1, `a page over the limit fails the check:\n${over.stdout}${over.stderr}`);
-  assert.match(over.stdout, /recorded 0\.01x, limit .*: FAIL/);
+  assert.match(
+    over.stdout,
+    /recorded 0\.01x, limit .*: FAIL/,
+    `not the ratio's failure:\n${over.stdout}${over.stderr}`,
+  );
 });
 
 test('--cost-check without a recorded file, and --record alone, are refused in a line', async () => {
