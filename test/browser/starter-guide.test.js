@@ -29,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projectFiles } from '../../perf/exercises/lib/project-copy.js';
 import { launchBrowser } from '../../perf/lib/browser.js';
-import { whenWorkersListen } from '../helpers/workers-listening.js';
+import { spawnServerIndex, whenWorkersListen } from '../helpers/workers-listening.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GUIDE = 'docs/starter-guide.md';
@@ -211,22 +211,9 @@ async function loadPage(url, measures) {
  */
 async function startServer(dir) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'marquee-starter-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.js'], {
+  const child = spawnServerIndex({
     cwd: dir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      WORKERS: '2',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      CATALOG_URL: '',
-      DATA_DIR: dataDir,
-      VISITOR_STORE: 'memory',
-      DRAIN_DELAY_MS: '0',
-    },
-    // Its own process group: stop() reaches the workers and the catalog too.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { CATALOG_URL: '', DATA_DIR: dataDir, VISITOR_STORE: 'memory', DRAIN_DELAY_MS: '0' },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const started = whenWorkersListen(child).url;

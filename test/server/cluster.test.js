@@ -3,12 +3,11 @@
 // workers serve requests, and /metrics from either one reports both.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../server/config/load.js';
 import { createApp } from '../../server/app.js';
-import { whenWorkersListen } from '../helpers/workers-listening.js';
+import { spawnServerIndex, whenWorkersListen } from '../helpers/workers-listening.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REQUESTS = 20;
@@ -19,22 +18,8 @@ let primary;
 let url;
 
 before(async () => {
-  primary = spawn(process.execPath, ['--import', 'tsx', 'server/index.js'], {
-    cwd: ROOT,
-    // VISITOR_STORE=memory: not about visitor data, and nothing written to the repo's data/.
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      WORKERS: '2',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      CATALOG_URL: '',
-      VISITOR_STORE: 'memory',
-    },
-    // Its own process group: after() reaches the workers and the catalog too.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // VISITOR_STORE=memory: not about visitor data, and nothing written to the repo's data/.
+  primary = spawnServerIndex({ cwd: ROOT, env: { CATALOG_URL: '', VISITOR_STORE: 'memory' } });
   url = await whenWorkersListen(primary, { timeoutMs: 30_000 }).url;
 });
 

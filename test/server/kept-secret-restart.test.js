@@ -5,14 +5,13 @@
 // secret file stops the start, naming the file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COOKIE_SECRET_FILE } from '../../server/config/cookie-secret.js';
 import { addThroughApp, listThroughApp, newVisitor, titleIds } from '../helpers/visitor-data.js';
-import { whenWorkersListen } from '../helpers/workers-listening.js';
+import { spawnServerIndex, whenWorkersListen } from '../helpers/workers-listening.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -23,23 +22,16 @@ const START_TIMEOUT_MS = 60_000;
  * @param {string} dataDir
  */
 function startSite(dataDir) {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !['COOKIE_SECRET', 'CATALOG_URL', 'FLEET'].includes(key)),
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.js'], {
+  const child = spawnServerIndex({
     cwd: ROOT,
     env: {
-      ...env,
-      NODE_ENV: 'test',
+      COOKIE_SECRET: undefined,
+      CATALOG_URL: undefined,
+      FLEET: undefined,
       LOG_LEVEL: 'info',
-      WORKERS: '2',
-      PORT: '0',
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       VISITOR_STORE: 'sqlite',
     },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   const { url, output } = whenWorkersListen(child, { timeoutMs: START_TIMEOUT_MS });
