@@ -143,7 +143,7 @@ export async function startSampler(baseUrl, { intervalMs = 1000, route = '/' } =
         upstreamConnects: total(last, 'marquee_upstream_connections_opened_total'),
         upstreamCalls: total(last, 'marquee_upstream_request_duration_seconds_count'),
       };
-      // The app's own clock, from a request's arrival to its response's last byte (http.js), for the route
+      // The server's own clock, from a request's arrival to its response's last byte (http.js), for the route
       // loaded: what a dashboard shows, and where a response the handler ended but the app held waits.
       const answers = delta('http_request_duration_seconds_count', { route });
       const serverMsPerRequest =

@@ -18,7 +18,7 @@ const COLUMNS = [
   // Fewest cards a sampled page showed, of the healthy page's (page-check.js).
   ['cards', (l) => (l.expectedCards > 0 ? `${l.cardsMin ?? '-'}/${l.expectedCards}` : null)],
   ['TTFB p50', (l) => l.firstByteP50],
-  // The app's own time per answer (http_request_duration_seconds): far above CPU ms/req is waiting inside the app.
+  // The server's own time per answer (http_request_duration_seconds): far above CPU ms/req is waiting inside the app.
   ['srv ms/req', (l) => l.serverMsPerRequest],
   ['CPU ms/req', (l) => l.cpuMsPerRequest],
   ['peak RSS MB', (l) => l.peakRssMb],

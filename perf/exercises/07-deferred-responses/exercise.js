@@ -7,11 +7,11 @@ export default {
   // One at a time, with `npm run exercise -- NN --hint`: where to look, what to measure, what the fix looks like.
   hints: [
     'Where to look: load the cheapest answer there is, `npm run perf:load -- --path /healthz --concurrency 200`, and compare it with a bare `node:http` server (`perf/exercises/07-deferred-responses/bare-server.js`).',
-    "What to measure: the app's own clock against its work. Under the flood, `/metrics`' `http_request_duration_seconds` for `/healthz` (perf:load's `srv ms/req`) against its CPU per answer (`CPU ms/req`), and `npm run perf:flame -- --path /healthz --concurrency 200`: `processImmediate` among the longest busy stretches. Every response waits for a later turn of the event loop after its handler has ended it.",
+    "What to measure: the server's own clock against its work. Under the flood, `/metrics`' `http_request_duration_seconds` for `/healthz` (perf:load's `srv ms/req`) against its CPU per answer (`CPU ms/req`), and `npm run perf:flame -- --path /healthz --concurrency 200`: `processImmediate` among the longest busy stretches. Every response waits for a later turn of the event loop after its handler has ended it.",
     'What the fix looks like: in `server/app.js`, no middleware wraps `res.end` to defer it: a response ends when its handler ends it.',
   ],
   symptom:
-    "under a flood of the cheapest request, the app's own clock says each answer takes far longer than the CPU it costs",
+    "under a flood of the cheapest request, the server's own clock says each answer takes far longer than the CPU it costs",
   cause: 'responses still end later than their handlers end them: something defers every response',
   brokenLabel: 'every response ended a turn later (setImmediate), after the requests read with it',
   // A flood of the cheapest answer, as the story's req/s were: what the deferral costs, and nothing else.

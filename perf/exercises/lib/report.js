@@ -14,7 +14,7 @@ export const FIGURES = /** @type {const} */ ({
   p99: { label: 'p99', unit: 'ms' },
   rps: { label: 'pages/s (2xx)', unit: '' },
   cpuMsPerRequest: { label: 'server CPU per page', unit: 'ms' },
-  serverMsPerRequest: { label: "the app's own time per answer (mean)", unit: 'ms' },
+  serverMsPerRequest: { label: "the server's own time per answer (mean)", unit: 'ms' },
   eventLoopDelayP99Ms: { label: 'event-loop delay p99', unit: 'ms' },
   poolPendingMax: { label: 'upstream calls waiting for a socket (max)', unit: '' },
   upstreamCallsPerRequest: { label: 'upstream calls per page', unit: '' },

@@ -54,10 +54,10 @@ test('perf:load --duration 2 --concurrency 5 --json writes every figure', { time
     assert.equal(typeof level[key], 'number', `levels[0].${key} must be a number`);
   }
   for (const key of ['errors', 'timeouts', 'non2xx']) assert.equal(level[key], 0, `${key} at c=5`);
-  // The app's own clock covers at least its CPU; a warm keep-alive pool opens far fewer sockets than it calls.
+  // The server's own clock covers at least its CPU; a warm keep-alive pool opens far fewer sockets than it calls.
   assert.ok(
     level.serverMsPerRequest >= level.cpuMsPerRequest * 0.5,
-    `the app's own time per answer (${level.serverMsPerRequest} ms) must cover its CPU (${level.cpuMsPerRequest} ms)`,
+    `the server's own time per answer (${level.serverMsPerRequest} ms) must cover its CPU (${level.cpuMsPerRequest} ms)`,
   );
   assert.ok(
     level.upstreamConnectsPerCall > 0 && level.upstreamConnectsPerCall < 0.5,
