@@ -7,8 +7,10 @@
 // https://web.dev/articles/bfcache#update-stale-or-sensitive-data-after-bfcache-restore
 import { sendRestoreBeacon } from './beacon.js';
 
-/** The per-visitor keys of a title (MyListButton, RatingControl): the rest is the catalog's. */
-const VISITOR_KEYS = ['inMyList', 'userRating'];
+/** The per-visitor keys of a title (MyListButton, RatingControl): the rest is the catalog's. The server's
+ * routes declare them (`visitor: true`); client code cannot import those, so test/client/restore/visitor-keys.test.js
+ * checks this list against them. */
+export const VISITOR_KEYS = ['inMyList', 'userRating'];
 /** Titles whose data is read again at most: a home page with every row loaded shows 1,000 cards, the server takes 1,000 paths a request. */
 const MAX_TITLES = 250;
 
